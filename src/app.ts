@@ -1,0 +1,32 @@
+/**
+ * Builds the HTTP application: the shared conventions, access control, and every resource
+ * module, registered explicitly (one line each). No autoloading, no container.
+ */
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { registerAccountRoutes } from "./modules/accounts/routes.js";
+import { registerCompanyRoutes } from "./modules/companies/routes.js";
+import { companyAccess } from "./modules/companies/service.js";
+import { registerRideRoutes } from "./modules/rides/routes.js";
+import { registerTemplateRoutes } from "./modules/templates/routes.js";
+import { authenticateToken } from "./modules/tokens/service.js";
+import { registerUserRoutes } from "./modules/users/routes.js";
+import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
+import { registerAccessControl } from "./platform/access.js";
+import type { ServiceDeps } from "./platform/deps.js";
+import { createHttpServer } from "./platform/http.js";
+
+export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}): FastifyInstance {
+  const app = createHttpServer(options);
+  registerAccessControl(app, {
+    authenticateToken: (token) => authenticateToken(deps, token),
+    companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
+  });
+
+  registerUserRoutes(app, deps);
+  registerCompanyRoutes(app, deps);
+  registerVatTypeRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+  registerRideRoutes(app, deps);
+  return app;
+}

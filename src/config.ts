@@ -1,0 +1,35 @@
+/**
+ * The environment, parsed once at start. Every setting the service reads from the
+ * environment is declared here, with its default; nothing else reads `process.env`.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+const EnvironmentSchema = Type.Object({
+  DATABASE_URL: Type.String({ default: "sqlite:./data/kasboek.sqlite" }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: "127.0.0.1" }),
+  LOG_LEVEL: Type.Union(
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
+    { default: "info" },
+  ),
+});
+
+export type Config = Static<typeof EnvironmentSchema>;
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvironmentSchema.properties)) {
+    const value = environment[key];
+    if (value !== undefined && value !== "") raw[key] = value;
+  }
+  const withDefaults = Value.Default(EnvironmentSchema, raw);
+  const converted = Value.Convert(EnvironmentSchema, withDefaults);
+  if (!Value.Check(EnvironmentSchema, converted)) {
+    const problems = [...Value.Errors(EnvironmentSchema, converted)].map(
+      (error) => `${error.path.slice(1)}: ${error.message}`,
+    );
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  return converted;
+}

@@ -1,0 +1,130 @@
+/**
+ * Every difference between SQLite and PostgreSQL lives here and nowhere else:
+ * connection set-up, `BEGIN IMMEDIATE` for SQLite write transactions, column types used by
+ * migrations, and type parsers so that both drivers hand the same JavaScript values to stores
+ * (ids and cents as numbers, dates as `YYYY-MM-DD` strings, date-times as ISO UTC strings,
+ * booleans as 0/1 integers on both).
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import {
+  type ColumnDefinitionBuilder,
+  CompiledQuery,
+  type Dialect,
+  type Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from "kysely";
+import pg from "pg";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface ParsedDatabaseUrl {
+  kind: DatabaseKind;
+  /** file path for SQLite, the full URL for PostgreSQL */
+  location: string;
+}
+
+export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
+  if (url.startsWith("sqlite:")) {
+    const location = url.slice("sqlite:".length).replace(/^\/\//, "");
+    if (location === "") throw new Error("DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/kasboek.sqlite");
+    return { kind: "sqlite", location };
+  }
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    return { kind: "postgres", location: url };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+function sqliteDialect(filePath: string): Dialect {
+  if (filePath !== ":memory:") mkdirSync(dirname(filePath), { recursive: true });
+  const database = new SqliteDatabase(filePath);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const base = new SqliteDialect({ database });
+  // A deferred transaction that later writes can fail with SQLITE_BUSY when another process
+  // holds the write lock; taking the lock up front lets busy_timeout queue us instead.
+  return {
+    createAdapter: () => base.createAdapter(),
+    createIntrospector: (db) => base.createIntrospector(db),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createDriver: () => {
+      const driver = base.createDriver();
+      driver.beginTransaction = async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      };
+      return driver;
+    },
+  };
+}
+
+const PG_INT8_OID = 20;
+const PG_DATE_OID = 1082;
+const PG_TIMESTAMPTZ_OID = 1184;
+
+const postgresTypeParsers: Record<number, (value: string) => unknown> = {
+  [PG_INT8_OID]: (value) => Number(value),
+  [PG_DATE_OID]: (value) => value,
+  [PG_TIMESTAMPTZ_OID]: (value) => new Date(value).toISOString(),
+};
+
+function postgresDialect(url: string): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 16,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        postgresTypeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new PostgresDialect({ pool });
+}
+
+export function createDialect(url: ParsedDatabaseUrl): Dialect {
+  return url.kind === "sqlite" ? sqliteDialect(url.location) : postgresDialect(url.location);
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Column types for migrations, chosen per dialect. */
+export function columnTypes(db: Kysely<unknown>) {
+  const postgres = isPostgres(db);
+  return {
+    date: postgres ? ("date" as const) : ("text" as const),
+    dateTime: postgres ? ("timestamptz" as const) : ("text" as const),
+    /** integer cents and other counts that may outgrow 32 bits */
+    bigint: "bigint" as const,
+    /** exact decimals kept as canonical strings (unit prices, quantities, rates) */
+    decimal: "text" as const,
+    boolean: "integer" as const,
+    primaryKey: postgres ? ("bigint" as const) : ("integer" as const),
+    primaryKeyModifier: (column: ColumnDefinitionBuilder) =>
+      postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
+    foreignKey: postgres ? ("bigint" as const) : ("integer" as const),
+  };
+}
+
+/** Booleans are stored as 0/1 on both databases (better-sqlite3 cannot bind `true`). */
+export function booleanToColumn(value: boolean | null): number | null {
+  return value === null ? null : value ? 1 : 0;
+}
+
+export function booleanFromColumn(value: number | null): boolean | null {
+  return value === null ? null : value !== 0;
+}
+
+/** True when a write failed on a unique index, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

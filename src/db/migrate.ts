@@ -1,0 +1,26 @@
+/**
+ * Applies the migrations of `src/db/migrations` in name order. They are listed here explicitly
+ * (not read from disk) so the same code runs from TypeScript sources in tests and from `dist/`.
+ * Safe to run from several processes at once: Kysely's migration lock serialises them.
+ */
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as createUsersAndTokens from "./migrations/0001_create_users_and_tokens.js";
+import * as createCompanies from "./migrations/0002_create_companies.js";
+import * as createVatTypes from "./migrations/0003_create_vat_types.js";
+import * as createAccountsAndTemplates from "./migrations/0004_create_accounts_and_templates.js";
+import * as createRides from "./migrations/0005_create_rides.js";
+
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_create_users_and_tokens": createUsersAndTokens,
+  "0002_create_companies": createCompanies,
+  "0003_create_vat_types": createVatTypes,
+  "0004_create_accounts_and_templates": createAccountsAndTemplates,
+  "0005_create_rides": createRides,
+};
+
+export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

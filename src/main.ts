@@ -1,0 +1,56 @@
+/**
+ * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies. Every command
+ * honours DATABASE_URL; failures print one message on stderr and exit with status 1.
+ */
+import { bootstrapCommand } from "./cli/bootstrap.js";
+import { companiesCommand } from "./cli/companies.js";
+import { serveCommand } from "./cli/serve.js";
+import { describeFailure, parseCommand, UsageError, withDatabase } from "./cli/shared.js";
+import { tokensCommand } from "./cli/tokens.js";
+import { migrateToLatest } from "./db/migrate.js";
+
+const USAGE = `Usage: kasboek <command> [options]
+
+Commands:
+  serve        run the HTTP API (what npm start runs)
+  migrate      apply database migrations
+  bootstrap    create a user, a company and an API token
+  tokens       create, list or revoke personal API tokens
+  companies    change a company's API access control
+
+Run "kasboek <command> --help" for the options of a command.
+Environment: DATABASE_URL (sqlite:<path> or postgres://…), PORT, HOST, LOG_LEVEL.`;
+
+async function migrateCommand(argv: string[]): Promise<void> {
+  if (
+    parseCommand(argv, { usage: "Usage: kasboek migrate\n\nApplies all pending migrations to DATABASE_URL." }) === null
+  ) {
+    return;
+  }
+  const applied = await withDatabase((deps) => migrateToLatest(deps.db));
+  process.stdout.write(applied.length === 0 ? "Database is up to date.\n" : `Applied: ${applied.join(", ")}\n`);
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  bootstrap: bootstrapCommand,
+  tokens: tokensCommand,
+  companies: companiesCommand,
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`Unknown command "${name}"\n\n${USAGE}`);
+  await command(rest);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`kasboek: ${describeFailure(error)}\n`);
+  process.exitCode = 1;
+});

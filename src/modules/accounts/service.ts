@@ -1,0 +1,92 @@
+/**
+ * The chart of accounts: read-only over the API (`read:accounts`), seeded per company from
+ * `default-chart.ts`, and resolved by id or path for modules that book on an account.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { booleanToColumn } from "../../db/dialect.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound } from "../../platform/errors.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { DEFAULT_CHART } from "./default-chart.js";
+import { parentPath, pathName } from "./rules.js";
+import type { AccountSchema } from "./schemas.js";
+import {
+  type AccountFilter,
+  type AccountRow,
+  findAccount,
+  findAccountByPath,
+  insertAccount,
+  listAccounts,
+} from "./store.js";
+
+export type Account = Static<typeof AccountSchema>;
+export const ACCOUNT_SELECTIONS = ["all", "ledger", "payment", "revenue", "costs"] as const;
+
+export function presentAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    path_name: row.path_name,
+    path: row.path,
+    reference: row.reference,
+    type: row.type,
+    parent_id: row.parent_id,
+  };
+}
+
+/** Creates the default chart for a new company, inside the caller's transaction. */
+export async function seedDefaultChart(executor: Executor, companyId: number): Promise<void> {
+  const nameByPath = new Map(DEFAULT_CHART.map((account) => [account.path, account.name]));
+  const idByPath = new Map<string, number>();
+  for (const account of DEFAULT_CHART) {
+    const parent = parentPath(account.path);
+    const id = await insertAccount(executor, {
+      company_id: companyId,
+      parent_id: parent === null ? null : (idByPath.get(parent) ?? null),
+      name: account.name,
+      path_name: pathName(account.path, (path) => nameByPath.get(path) ?? path),
+      path: account.path,
+      reference: account.reference,
+      type: account.type,
+      is_payment_account: booleanToColumn(account.payment === true) ?? 0,
+      is_ledger_account: booleanToColumn(account.type !== null) ?? 0,
+    });
+    idByPath.set(account.path, id);
+  }
+}
+
+export async function listCompanyAccounts(
+  deps: ServiceDeps,
+  companyId: number,
+  filter: AccountFilter,
+  paging: Paging,
+): Promise<Page<Account>> {
+  const { rows, total } = await listAccounts(deps.db, companyId, filter, paging);
+  return { items: rows.map(presentAccount), total, paging };
+}
+
+export async function showAccount(deps: ServiceDeps, companyId: number, accountId: number): Promise<Account> {
+  const row = await findAccount(deps.db, companyId, accountId);
+  if (!row) throw notFound("Account");
+  return presentAccount(row);
+}
+
+/**
+ * Resolves an account reference given on a write: `account_id` wins over `account_path`.
+ * Returns undefined when the reference names no account of this company.
+ */
+export async function resolveAccount(
+  executor: Executor,
+  companyId: number,
+  reference: { account_id?: number | null; account_path?: string | null },
+): Promise<AccountRow | undefined> {
+  if (reference.account_id !== undefined && reference.account_id !== null) {
+    return findAccount(executor, companyId, reference.account_id);
+  }
+  if (reference.account_path !== undefined && reference.account_path !== null) {
+    return findAccountByPath(executor, companyId, reference.account_path);
+  }
+  return undefined;
+}

@@ -1,0 +1,99 @@
+/**
+ * SQL for `accounts`, the per-company chart of accounts.
+ */
+import type { Generated, Selectable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { pageOffset } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface AccountsTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  path_name: string;
+  path: string;
+  reference: string;
+  type: string | null;
+  is_payment_account: number;
+  is_ledger_account: number;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+
+type AccountTables = {
+  accounts: AccountsTable;
+};
+
+function accounts(executor: Executor) {
+  return executor.withTables<AccountTables>();
+}
+
+export interface AccountFilter {
+  selection: "all" | "ledger" | "payment" | "revenue" | "costs";
+  paths?: string[];
+}
+
+export async function insertAccount(executor: Executor, values: Omit<AccountRow, "id">): Promise<number> {
+  const row = await accounts(executor).insertInto("accounts").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function filtered(executor: Executor, companyId: number, filter: AccountFilter) {
+  let query = accounts(executor).selectFrom("accounts").where("company_id", "=", companyId);
+  if (filter.selection === "ledger") query = query.where("is_ledger_account", "=", 1);
+  if (filter.selection === "payment") query = query.where("is_payment_account", "=", 1);
+  if (filter.selection === "revenue") query = query.where("type", "=", "revenue");
+  if (filter.selection === "costs") query = query.where("type", "=", "costs");
+  if (filter.paths !== undefined) {
+    // an empty list matches nothing rather than producing invalid SQL
+    query = filter.paths.length === 0 ? query.where("id", "<", 0) : query.where("path", "in", filter.paths);
+  }
+  return query;
+}
+
+export async function listAccounts(
+  executor: Executor,
+  companyId: number,
+  filter: AccountFilter,
+  paging: Paging,
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(executor, companyId, filter)
+      .selectAll()
+      .orderBy("id")
+      .limit(paging.perPage)
+      .offset(pageOffset(paging))
+      .execute(),
+    filtered(executor, companyId, filter)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findAccount(
+  executor: Executor,
+  companyId: number,
+  accountId: number,
+): Promise<AccountRow | undefined> {
+  return accounts(executor)
+    .selectFrom("accounts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+}
+
+export async function findAccountByPath(
+  executor: Executor,
+  companyId: number,
+  path: string,
+): Promise<AccountRow | undefined> {
+  return accounts(executor)
+    .selectFrom("accounts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("path", "=", path)
+    .executeTakeFirst();
+}

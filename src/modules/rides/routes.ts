@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { RIDE_SELECTIONS, RideListResponse, RideResponse } from "./schemas.js";
+import { createRide, deleteCompanyRide, listCompanyRides, showRide, updateCompanyRide } from "./service.js";
+
+const ride = access("manage:rides", "company_id");
+
+export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/rides",
+    { config: ride, schema: { response: { 200: RideListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const selection = readSelection(query, RIDE_SELECTIONS, "all");
+      const page = await listCompanyRides(deps, requireCompany(request), selection, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { rides: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/rides",
+    { config: ride, schema: { response: { 201: RideResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ ride: await createRide(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/rides/:id",
+    { config: ride, schema: { response: { 200: RideResponse } } },
+    async (request) => ({ ride: await showRide(deps, requireCompany(request), readPathId(request.params, "Ride")) }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/rides/:id",
+    { config: ride, schema: { response: { 200: RideResponse } } },
+    async (request) => ({
+      ride: await updateCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"), request.body),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/rides/:id", { config: ride }, async (request, reply) => {
+    await deleteCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,29 @@
+/** Wire shapes of a ride (spec 2.15): all seven fields always present, in the reference's order. */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject } from "../../platform/fields.js";
+
+export const RideSchema = ResponseObject({
+  id: Nullable.integer(),
+  departure_address: Nullable.string(),
+  visiting_address: Nullable.string(),
+  km_start: Nullable.integer(),
+  km_end: Nullable.integer(),
+  private: Nullable.boolean(),
+  date: Nullable.date(),
+});
+
+export const RideResponse = Type.Object({ ride: RideSchema });
+export const RideListResponse = Type.Object({ rides: Type.Array(RideSchema) });
+
+export const RideAttributes = Type.Object({
+  departure_address: Nullable.string({ maxLength: 255 }),
+  visiting_address: Nullable.string({ maxLength: 255 }),
+  km_start: Nullable.integer(),
+  km_end: Nullable.integer(),
+  private: Nullable.boolean(),
+  date: Nullable.date(),
+});
+
+export const RidePayload = { wrapper: "ride", schema: RideAttributes, readOnly: ["id"] } as const;
+
+export const RIDE_SELECTIONS = ["all", "business"] as const;

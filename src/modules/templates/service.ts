@@ -1,0 +1,39 @@
+/**
+ * Invoice templates: read-only over the API (`public`); every company gets a default one.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { booleanFromColumn } from "../../db/dialect.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound } from "../../platform/errors.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import type { TemplateSchema } from "./schemas.js";
+import { findTemplate, insertTemplate, listTemplates, type TemplateRow } from "./store.js";
+
+export type Template = Static<typeof TemplateSchema>;
+
+export const DEFAULT_TEMPLATE_NAME = "Standard";
+
+function presentTemplate(row: TemplateRow): Template {
+  return { id: row.id, name: row.name, is_default: booleanFromColumn(row.is_default) };
+}
+
+export async function seedDefaultTemplate(executor: Executor, companyId: number): Promise<void> {
+  await insertTemplate(executor, { company_id: companyId, name: DEFAULT_TEMPLATE_NAME, is_default: 1 });
+}
+
+export async function listCompanyTemplates(
+  deps: ServiceDeps,
+  companyId: number,
+  paging: Paging,
+): Promise<Page<Template>> {
+  const { rows, total } = await listTemplates(deps.db, companyId, paging);
+  return { items: rows.map(presentTemplate), total, paging };
+}
+
+export async function showTemplate(deps: ServiceDeps, companyId: number, templateId: number): Promise<Template> {
+  const row = await findTemplate(deps.db, companyId, templateId);
+  if (!row) throw notFound("Template");
+  return presentTemplate(row);
+}

@@ -1,0 +1,55 @@
+/**
+ * SQL for `vat_types`: global reference data (no company), seeded by its migration.
+ */
+import type { Generated, Selectable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { pageOffset } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface VatTypesTable {
+  id: Generated<number>;
+  name: string;
+  friendly_name: string;
+  value: string | null;
+  valid_from: string;
+  valid_until: string | null;
+}
+
+export type VatTypeRow = Selectable<VatTypesTable>;
+
+type VatTypeTables = {
+  vat_types: VatTypesTable;
+};
+
+function vatTypes(executor: Executor) {
+  return executor.withTables<VatTypeTables>();
+}
+
+/** VAT types still valid on or after `since`. */
+function validSince(executor: Executor, since: string) {
+  return vatTypes(executor)
+    .selectFrom("vat_types")
+    .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">=", since)]));
+}
+
+export async function listVatTypes(
+  executor: Executor,
+  since: string,
+  paging: Paging,
+): Promise<{ rows: VatTypeRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    validSince(executor, since).selectAll().orderBy("id").limit(paging.perPage).offset(pageOffset(paging)).execute(),
+    validSince(executor, since)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findVatType(executor: Executor, vatTypeId: number): Promise<VatTypeRow | undefined> {
+  return vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "=", vatTypeId).executeTakeFirst();
+}
+
+export async function findVatTypeByName(executor: Executor, name: string): Promise<VatTypeRow | undefined> {
+  return vatTypes(executor).selectFrom("vat_types").selectAll().where("name", "=", name).executeTakeFirst();
+}

@@ -1,0 +1,127 @@
+/**
+ * Authentication and authorization of API requests (DESIGN.md section 6). Each route declares
+ * its access once, in its Fastify `config`, with `access(...)`; one `onRequest` hook enforces it
+ * before the body is read. The hook is given two lookups by `app.ts` (the tokens and companies
+ * services), so the platform never touches a module's tables.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError } from "./errors.js";
+import type { Scope } from "./scopes.js";
+
+export interface RouteAccess {
+  scope: Scope;
+  /** the path parameter holding the company id, when the route is inside a company */
+  companyParam?: "company_id" | "id";
+}
+
+export function access(scope: Scope, companyParam?: RouteAccess["companyParam"]): { access: RouteAccess } {
+  return { access: companyParam ? { scope, companyParam } : { scope } };
+}
+
+export interface AuthenticatedToken {
+  tokenId: number;
+  userId: number;
+  scopes: Scope[];
+}
+
+export interface CompanyAccess {
+  companyId: number;
+  timeZone: string;
+  isMember: boolean;
+  isOwner: boolean;
+  apiAccessible: boolean;
+  allowedScopes: Scope[];
+}
+
+export interface AccessLookups {
+  /** resolves a presented bearer token; an ApiError 401 when it is unknown, revoked or expired */
+  authenticateToken: (token: string) => Promise<AuthenticatedToken>;
+  /** the caller's standing in a company, or null when the company does not exist */
+  companyAccess: (companyId: number, userId: number) => Promise<CompanyAccess | null>;
+}
+
+export interface RequestContext {
+  token: AuthenticatedToken;
+  /** set on company routes once access is granted */
+  company: CompanyAccess | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    context: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+const REALM = "Kasboek";
+
+export function invalidToken(description: string): ApiError {
+  const escaped = description.replace(/["\\]/g, "");
+  return new ApiError("client.authentication.invalid_token", description, {
+    "www-authenticate": `Bearer realm="${REALM}", error="invalid_token", error_description="${escaped}"`,
+  });
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === "") throw invalidToken("No access token was given");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw invalidToken("The Authorization header must be 'Bearer <token>'");
+  return match[1];
+}
+
+function accessDenied(): ApiError {
+  return new ApiError("client.authorization.access_denied", "Access to this company is denied");
+}
+
+function parseCompanyId(raw: unknown): number | null {
+  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export function requireContext(request: FastifyRequest): RequestContext {
+  if (request.context === null) throw new Error("route has no access declaration");
+  return request.context;
+}
+
+/** The company of a company route; the access hook has already checked it. */
+export function requireCompany(request: FastifyRequest): CompanyAccess {
+  const company = requireContext(request).company;
+  if (company === null) throw new Error("route is not a company route");
+  return company;
+}
+
+export function registerAccessControl(app: FastifyInstance, lookups: AccessLookups): void {
+  app.decorateRequest("context", null);
+
+  app.addHook("onRoute", (route) => {
+    const url = route.url ?? "";
+    if (url.startsWith("/api/v1") && route.config?.access === undefined) {
+      throw new Error(`API route ${route.method} ${url} declares no access scope`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const declared = request.routeOptions.config.access;
+    if (declared === undefined) return;
+    const token = await lookups.authenticateToken(bearerToken(request));
+    if (!token.scopes.includes(declared.scope)) {
+      throw new ApiError("client.authorization.invalid_scope", `This token lacks the scope ${declared.scope}`);
+    }
+    let company: CompanyAccess | null = null;
+    if (declared.companyParam !== undefined) {
+      const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
+      company = companyId === null ? null : await lookups.companyAccess(companyId, token.userId);
+      if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
+      if (!company.allowedScopes.includes(declared.scope)) {
+        throw new ApiError(
+          "client.authorization.invalid_scope",
+          `The scope ${declared.scope} is not allowed for this company`,
+        );
+      }
+    }
+    request.context = { token, company };
+  });
+}

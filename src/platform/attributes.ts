@@ -1,0 +1,204 @@
+/**
+ * Turns a write payload (`{"ride": {...}}`) into typed attributes, in the order of DESIGN.md
+ * section 5: missing wrapper → 400, unknown keys → 400 naming each, then every attribute that
+ * cannot be coerced is recorded in `ValidationErrors` so the caller can add rule problems and
+ * answer with one 422. Read-only keys sent back by clients are dropped silently (spec 1.9).
+ */
+import type { Static, TObject, TSchema } from "@sinclair/typebox";
+import { isValidDate, parseDateTime } from "./dates.js";
+import { ApiError, type ValidationErrors } from "./errors.js";
+import { canonicalDecimal, parseDecimal } from "./money.js";
+
+export interface CoercionContext {
+  timeZone: string;
+}
+
+interface FieldSchema {
+  type?: string | string[];
+  format?: string;
+  maxLength?: number;
+  enum?: unknown[];
+  properties?: Record<string, TSchema>;
+  items?: TSchema;
+}
+
+function baseType(schema: FieldSchema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type;
+}
+
+type Coerced = { ok: true; value: unknown } | { ok: false; problem: string };
+
+const BLANKABLE_TYPES = new Set(["integer", "boolean"]);
+
+function coerceValue(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
+  const type = baseType(schema);
+  if (value === null) return { ok: true, value: null };
+  if (value === "" && (BLANKABLE_TYPES.has(type ?? "") || schema.format !== undefined || schema.enum)) {
+    return { ok: true, value: null };
+  }
+  switch (type) {
+    case "string":
+      return coerceString(schema, value, context);
+    case "integer": {
+      if (typeof value === "number" && Number.isSafeInteger(value)) return { ok: true, value };
+      if (typeof value === "string" && /^\s*[-+]?\d+\s*$/.test(value)) {
+        const parsed = Number(value);
+        if (Number.isSafeInteger(parsed)) return { ok: true, value: parsed };
+      }
+      const numeric = typeof value === "number" || (typeof value === "string" && parseDecimal(value) !== null);
+      return { ok: false, problem: numeric ? "must be a whole number" : "is not a number" };
+    }
+    case "boolean": {
+      if (value === true || value === "true" || value === 1 || value === "1") return { ok: true, value: true };
+      if (value === false || value === "false" || value === 0 || value === "0") return { ok: true, value: false };
+      return { ok: false, problem: "must be true or false" };
+    }
+    default:
+      return { ok: true, value };
+  }
+}
+
+function coerceString(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
+  if (schema.format === "decimal") {
+    if (typeof value !== "string" && typeof value !== "number") return { ok: false, problem: "is not a number" };
+    const decimal = parseDecimal(value);
+    return decimal ? { ok: true, value: canonicalDecimal(decimal) } : { ok: false, problem: "is not a number" };
+  }
+  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+    return { ok: false, problem: "must be a string" };
+  }
+  const text = String(value);
+  if (schema.format === "date") {
+    const datePart = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
+    if (datePart === undefined || !isValidDate(datePart)) return { ok: false, problem: "is not a valid date" };
+    if (datePart !== text.trim() && parseDateTime(text, context.timeZone) === null) {
+      return { ok: false, problem: "is not a valid date" };
+    }
+    return { ok: true, value: datePart };
+  }
+  if (schema.format === "date-time") {
+    const parsed = parseDateTime(text, context.timeZone);
+    return parsed ? { ok: true, value: parsed } : { ok: false, problem: "is not a valid date-time" };
+  }
+  if (schema.enum && !schema.enum.includes(text)) {
+    const allowed = schema.enum.filter((option) => option !== null).join(", ");
+    return { ok: false, problem: `must be one of: ${allowed}` };
+  }
+  if (schema.maxLength !== undefined && [...text].length > schema.maxLength) {
+    return { ok: false, problem: `is too long (at most ${schema.maxLength} characters)` };
+  }
+  return { ok: true, value: text };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Coerces the keys present in `input` against an object schema. Absent keys stay absent, so an
+ * update changes only what was sent. Nested objects and arrays of objects are coerced with their
+ * own schemas, their problems named by path (`invoice_lines[1].quantity`).
+ */
+export function coerceAttributes<Schema extends TObject>(
+  schema: Schema,
+  input: Record<string, unknown>,
+  context: CoercionContext,
+  errors: ValidationErrors,
+  pathPrefix = "",
+): Partial<Static<Schema>> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const fieldSchema = schema.properties[key] as FieldSchema | undefined;
+    if (fieldSchema === undefined) continue;
+    const name = `${pathPrefix}${key}`;
+    const type = baseType(fieldSchema);
+    if (type === "object" && fieldSchema.properties) {
+      if (value === null) result[key] = null;
+      else if (isPlainObject(value)) {
+        result[key] = coerceAttributes(fieldSchema as unknown as TObject, value, context, errors, `${name}.`);
+      } else errors.add(name, "must be an object");
+      continue;
+    }
+    if (type === "array" && fieldSchema.items) {
+      if (!Array.isArray(value)) {
+        errors.add(name, "must be an array");
+        continue;
+      }
+      result[key] = value.map((item, index) => {
+        if (!isPlainObject(item)) {
+          errors.add(`${name}[${index}]`, "must be an object");
+          return {};
+        }
+        return coerceAttributes(fieldSchema.items as TObject, item, context, errors, `${name}[${index}].`);
+      });
+      continue;
+    }
+    const coerced = coerceValue(fieldSchema, value, context);
+    if (coerced.ok) result[key] = coerced.value;
+    else errors.add(name, coerced.problem);
+  }
+  return result as Partial<Static<Schema>>;
+}
+
+function unpermittedKeys(
+  schema: TObject,
+  input: Record<string, unknown>,
+  readOnly: readonly string[],
+  prefix = "",
+): string[] {
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    const fieldSchema = schema.properties[key] as FieldSchema | undefined;
+    if (fieldSchema === undefined) {
+      if (!readOnly.includes(key)) unknown.push(`${prefix}${key}`);
+      continue;
+    }
+    const type = baseType(fieldSchema);
+    if (type === "object" && fieldSchema.properties && isPlainObject(value)) {
+      unknown.push(...unpermittedKeys(fieldSchema as unknown as TObject, value, readOnly, `${prefix}${key}.`));
+    }
+    if (type === "array" && fieldSchema.items && Array.isArray(value)) {
+      for (const item of value) {
+        if (isPlainObject(item)) {
+          unknown.push(...unpermittedKeys(fieldSchema.items as TObject, item, readOnly, `${prefix}${key}[].`));
+        }
+      }
+    }
+  }
+  return [...new Set(unknown)];
+}
+
+export interface WritePayloadSpec<Schema extends TObject> {
+  /** the wrapper key, e.g. "ride" */
+  wrapper: string;
+  schema: Schema;
+  /** keys that responses carry and clients may send back; ignored on input */
+  readOnly: readonly string[];
+}
+
+/**
+ * Checks the wrapper and unknown keys (400s) and coerces the attributes. Coercion problems are
+ * left in `errors` for the caller to throw together with its rule problems.
+ */
+export function readWritePayload<Schema extends TObject>(
+  spec: WritePayloadSpec<Schema>,
+  body: unknown,
+  context: CoercionContext,
+  errors: ValidationErrors,
+): Partial<Static<Schema>> {
+  const wrapped = isPlainObject(body) ? body[spec.wrapper] : undefined;
+  if (wrapped === undefined || wrapped === null || (isPlainObject(wrapped) && Object.keys(wrapped).length === 0)) {
+    throw new ApiError("client.parameters.missing_parameter", `Parameter ${spec.wrapper} is missing or empty`);
+  }
+  if (!isPlainObject(wrapped)) {
+    throw new ApiError("client.parameters.invalid_parameter_value", `Parameter ${spec.wrapper} must be an object`);
+  }
+  const unknown = unpermittedKeys(spec.schema, wrapped, spec.readOnly);
+  if (unknown.length > 0) {
+    throw new ApiError(
+      "client.parameters.unpermitted_parameters",
+      `Unpermitted parameter${unknown.length > 1 ? "s" : ""} in ${spec.wrapper}: ${unknown.join(", ")}`,
+    );
+  }
+  return coerceAttributes(spec.schema, wrapped, context, errors);
+}

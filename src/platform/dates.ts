@@ -1,0 +1,110 @@
+/**
+ * Calendar dates and instants on the wire. Dates are `YYYY-MM-DD`; instants are stored as ISO
+ * UTC strings and shown in the company's time zone as `2024-03-01T00:00:00.000+01:00`.
+ * Pure code: the current time is always passed in.
+ */
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+export function isValidDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function offsetMinutesFromText(offset: string): number {
+  if (offset.toUpperCase() === "Z") return 0;
+  const sign = offset.startsWith("-") ? -1 : 1;
+  const digits = offset.slice(1).replace(":", "");
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+/** Minutes east of UTC that `timeZone` is at the instant `epochMs`. */
+export function timeZoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(epochMs));
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    value("year"),
+    value("month") - 1,
+    value("day"),
+    value("hour"),
+    value("minute"),
+    value("second"),
+  );
+  return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60_000);
+}
+
+/** Epoch milliseconds of a wall-clock time in `timeZone` (the earlier one when ambiguous). */
+function zonedWallClockToEpoch(wallClockAsUtcMs: number, timeZone: string): number {
+  let guess = wallClockAsUtcMs - timeZoneOffsetMinutes(wallClockAsUtcMs, timeZone) * 60_000;
+  guess = wallClockAsUtcMs - timeZoneOffsetMinutes(guess, timeZone) * 60_000;
+  return guess;
+}
+
+/**
+ * Parses ISO 8601 or `YYYY-MM-DD HH:MM:SS +HHMM`; a value without offset (or a bare date) is a
+ * wall-clock time in `timeZone`. Returns the ISO UTC string, or null when it is not a date-time.
+ */
+export function parseDateTime(text: string, timeZone: string): string | null {
+  const match = DATE_TIME_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [, year, month, day, hour = "0", minute = "0", second = "0", fraction = "0", offset] = match;
+  if (!isValidDate(`${year}-${month}-${day}`)) return null;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
+  const milliseconds = Number(fraction.padEnd(3, "0").slice(0, 3));
+  const wallClock = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    milliseconds,
+  );
+  const epoch =
+    offset === undefined
+      ? zonedWallClockToEpoch(wallClock, timeZone)
+      : wallClock - offsetMinutesFromText(offset) * 60_000;
+  return new Date(epoch).toISOString();
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
+}
+
+/** ISO UTC → `2024-03-01T00:00:00.000+01:00` in `timeZone`. */
+export function formatDateTime(isoUtc: string, timeZone: string): string {
+  const epoch = Date.parse(isoUtc);
+  const offset = timeZoneOffsetMinutes(epoch, timeZone);
+  const local = new Date(epoch + offset * 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const absolute = Math.abs(offset);
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `.${pad(local.getUTCMilliseconds(), 3)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`
+  );
+}
+
+/** The calendar date in `timeZone` at the instant `now`. */
+export function dateInTimeZone(now: Date, timeZone: string): string {
+  return formatDateTime(now.toISOString(), timeZone).slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const epoch = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(epoch).toISOString().slice(0, 10);
+}

@@ -1,0 +1,82 @@
+/**
+ * The error envelope: every failure leaves the service as `{"error":{"type","message"}}` with
+ * the status that belongs to its type (spec section 7). Code throws `ApiError`; the Fastify
+ * error handler in `http.ts` is the only place that writes error responses.
+ */
+
+export const errorStatusByType = {
+  "client.parameters.invalid_parameter_value": 400,
+  "client.parameters.unpermitted_parameters": 400,
+  "client.parameters.missing_parameter": 400,
+  "client.parameters.malformed_json": 400,
+  "client.authentication.invalid_token": 401,
+  "client.subscription_limit_reached": 402,
+  "client.authorization.invalid_scope": 403,
+  "client.authorization.access_denied": 403,
+  "client.not_found.resource": 404,
+  "client.not_found.endpoint": 404,
+  "client.parameters.validation": 422,
+  "client.quota_reached": 422,
+  "client.rate_limit": 429,
+  server: 500,
+} as const;
+
+export type ErrorType = keyof typeof errorStatusByType;
+
+export class ApiError extends Error {
+  readonly type: ErrorType;
+  readonly status: number;
+  /** extra response headers, e.g. WWW-Authenticate */
+  readonly headers: Record<string, string>;
+
+  constructor(type: ErrorType, message: string, headers: Record<string, string> = {}, status?: number) {
+    super(message);
+    this.name = "ApiError";
+    this.type = type;
+    this.status = status ?? errorStatusByType[type];
+    this.headers = headers;
+  }
+}
+
+export interface ErrorBody {
+  error: { type: ErrorType; message: string };
+}
+
+export function errorBody(error: ApiError): ErrorBody {
+  return { error: { type: error.type, message: error.message } };
+}
+
+export function notFound(resourceName: string): ApiError {
+  return new ApiError("client.not_found.resource", `${resourceName} not found`);
+}
+
+export function invalidParameter(name: string, problem: string): ApiError {
+  return new ApiError("client.parameters.invalid_parameter_value", `Parameter ${name} ${problem}`);
+}
+
+/**
+ * Collects attribute problems so that one 422 names every invalid attribute at once.
+ * Messages are keyed by attribute; several problems for one attribute are all kept.
+ */
+export class ValidationErrors {
+  private readonly problems: Array<{ attribute: string; problem: string }> = [];
+
+  add(attribute: string, problem: string): void {
+    this.problems.push({ attribute, problem });
+  }
+
+  has(attribute: string): boolean {
+    return this.problems.some((entry) => entry.attribute === attribute);
+  }
+
+  get isEmpty(): boolean {
+    return this.problems.length === 0;
+  }
+
+  /** Throws one 422 naming every problem, if there are any. */
+  throwIfAny(resourceName: string): void {
+    if (this.isEmpty) return;
+    const details = this.problems.map((entry) => `${entry.attribute} ${entry.problem}`).join("; ");
+    throw new ApiError("client.parameters.validation", `${resourceName} is invalid: ${details}`);
+  }
+}

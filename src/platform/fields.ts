@@ -1,0 +1,29 @@
+/**
+ * Field constructors for request and response schemas. Every wire field is nullable (spec
+ * section 2: "all fields may be null"), so each constructor makes a `type: [T, "null"]` schema
+ * that fast-json-stringify serialises quickly and that `attributes.ts` knows how to coerce.
+ * `format: "decimal"` marks exact decimal strings on input; it never appears in response schemas.
+ */
+import { type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+
+interface StringOptions {
+  maxLength?: number;
+}
+
+export const Nullable = {
+  string: (options: StringOptions = {}): TUnsafe<string | null> =>
+    Type.Unsafe<string | null>({ type: ["string", "null"], ...options }),
+  integer: (): TUnsafe<number | null> => Type.Unsafe<number | null>({ type: ["integer", "null"] }),
+  boolean: (): TUnsafe<boolean | null> => Type.Unsafe<boolean | null>({ type: ["boolean", "null"] }),
+  date: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "date" }),
+  dateTime: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "date-time" }),
+  /** input only: accepts numbers and decimal strings, yields a canonical decimal string */
+  decimal: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "decimal" }),
+  enumeration: <Value extends string>(values: readonly Value[]): TUnsafe<Value | null> =>
+    Type.Unsafe<Value | null>({ type: ["string", "null"], enum: [...values, null] }),
+};
+
+/** A response object whose properties are all required (present, possibly null), in order. */
+export function ResponseObject<Properties extends Record<string, TSchema>>(properties: Properties) {
+  return Type.Object(properties, { additionalProperties: false });
+}

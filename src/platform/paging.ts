@@ -1,0 +1,22 @@
+/**
+ * One page of a list: the rows plus the total, and the `X-Page` / `X-Per-Page` / `X-Total`
+ * headers every list response carries (spec 4.1).
+ */
+import type { FastifyReply } from "fastify";
+import type { Paging } from "./params.js";
+
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+  paging: Paging;
+}
+
+export function pageOffset(paging: Paging): number {
+  return (paging.page - 1) * paging.perPage;
+}
+
+export function setPagingHeaders(reply: FastifyReply, page: Page<unknown>): void {
+  reply.header("x-page", String(page.paging.page));
+  reply.header("x-per-page", String(page.paging.perPage));
+  reply.header("x-total", String(page.total));
+}

@@ -1,0 +1,96 @@
+/**
+ * Query parameters of list endpoints: paging (spec 4.1), `selection` and `search[...]` filters.
+ * A value that cannot be used is a 400 invalid_parameter_value naming the parameter; keys a
+ * route does not read are ignored.
+ */
+import { isValidDate } from "./dates.js";
+import { invalidParameter, notFound } from "./errors.js";
+import type { Query, QueryValue } from "./query-string.js";
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+export const DEFAULT_PER_PAGE = 40;
+export const MAX_PER_PAGE = 100;
+
+function integerParameter(query: Query, name: string, fallback: number, minimum: number, maximum: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (typeof raw !== "string" || !/^\s*\d+\s*$/.test(raw)) throw invalidParameter(name, "must be a whole number");
+  const value = Number(raw);
+  if (value < minimum || value > maximum) {
+    throw invalidParameter(name, `must be between ${minimum} and ${maximum}`);
+  }
+  return value;
+}
+
+export function readPaging(query: Query): Paging {
+  return {
+    page: integerParameter(query, "page", 1, 1, Number.MAX_SAFE_INTEGER),
+    perPage: integerParameter(query, "per_page", DEFAULT_PER_PAGE, 0, MAX_PER_PAGE),
+  };
+}
+
+export function readSelection<Selection extends string>(
+  query: Query,
+  allowed: readonly Selection[],
+  fallback: Selection,
+): Selection {
+  const raw = query.selection;
+  if (raw === undefined || raw === "") return fallback;
+  if (typeof raw !== "string" || !allowed.includes(raw as Selection)) {
+    throw invalidParameter("selection", `must be one of: ${allowed.join(", ")}`);
+  }
+  return raw as Selection;
+}
+
+function searchValue(query: Query, key: string): QueryValue | undefined {
+  const search = query.search;
+  if (search === undefined) return undefined;
+  if (typeof search !== "object" || Array.isArray(search)) {
+    throw invalidParameter("search", "must be given as search[name]=value");
+  }
+  return search[key];
+}
+
+export function readSearchString(query: Query, key: string): string | undefined {
+  const value = searchValue(query, key);
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw invalidParameter(`search[${key}]`, "must be a single value");
+  return value;
+}
+
+export function readSearchList(query: Query, key: string): string[] | undefined {
+  const value = searchValue(query, key);
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+  throw invalidParameter(`search[${key}][]`, "must be a list of values");
+}
+
+export function readSearchInteger(query: Query, key: string): number | undefined {
+  const value = readSearchString(query, key);
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value)) throw invalidParameter(`search[${key}]`, "must be a whole number");
+  return Number(value);
+}
+
+export function readDateParameter(name: string, value: QueryValue | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string" || !isValidDate(value.trim()))
+    throw invalidParameter(name, "must be a date (YYYY-MM-DD)");
+  return value.trim();
+}
+
+export function readSearchDate(query: Query, key: string): string | undefined {
+  return readDateParameter(`search[${key}]`, searchValue(query, key));
+}
+
+/** A resource id from the path; anything that is not a positive whole number is simply not found. */
+export function readPathId(params: unknown, resourceName: string, name = "id"): number {
+  const raw = (params as Record<string, unknown> | undefined)?.[name];
+  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw notFound(resourceName);
+  return Number(raw);
+}

@@ -1,0 +1,55 @@
+/**
+ * One fresh database per test run: a new SQLite file, or — when TEST_DATABASE_URL is set — a
+ * new PostgreSQL database created on that server and dropped afterwards. Migrations run once
+ * here; every test file then opens the same database and makes its own companies.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../../src/db/connection.js";
+import { migrateToLatest } from "../../src/db/migrate.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+function withDatabaseName(serverUrl: string, databaseName: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string;
+  let cleanup: () => Promise<void>;
+
+  if (serverUrl) {
+    const databaseName = `kasboek_test_${Date.now()}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    databaseUrl = withDatabaseName(serverUrl, databaseName);
+    cleanup = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await dropper.end();
+    };
+  } else {
+    const directory = mkdtempSync(path.join(tmpdir(), "kasboek-test-"));
+    databaseUrl = `sqlite:${path.join(directory, "test.sqlite")}`;
+    cleanup = async () => rmSync(directory, { recursive: true, force: true });
+  }
+
+  const handle = openDatabase(databaseUrl);
+  await migrateToLatest(handle.db);
+  await handle.close();
+  project.provide("databaseUrl", databaseUrl);
+  return cleanup;
+}
