@@ -97,6 +97,11 @@ export async function request(
   return app.inject(options);
 }
 
-export function json<Body = Record<string, unknown>>(response: LightMyRequestResponse): Body {
+export function json<Body = Record<string, unknown>>(response: { body: string }): Body {
   return JSON.parse(response.body) as Body;
+}
+
+/** The `{error: {type, message}}` envelope of an error response. */
+export function errorOf(response: { body: string }): { type: string; message: string } {
+  return json<{ error: { type: string; message: string } }>(response).error;
 }

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  allowScopes,
+  buildTestApp,
+  errorOf,
+  json,
+  newCompany,
+  request,
+  type TestApp,
+  type TestCompany,
+  tokenFor,
+} from "../../../test/support/app.js";
+import { ALL_SCOPES } from "../../platform/scopes.js";
+import { insertMembership } from "./store.js";
+
+let harness: TestApp;
+let owner: TestCompany;
+
+const fullCompany = {
+  name: "Sirius Cybernetics",
+  owner_name: "Rob S. Lomp",
+  address: "Grebbeberglaan 15",
+  zipcode: "3527 VX",
+  city: "Utrecht",
+  country_code: "NL",
+  kvk_number: "12345678",
+  email: "info@example.org",
+  website: "https://example.org",
+  type: "bv",
+  vat_liable: true,
+  vat_number: "NL123456789B01",
+};
+
+beforeAll(async () => {
+  harness = await buildTestApp();
+  owner = await newCompany(harness.deps);
+});
+afterAll(() => harness.close());
+
+type CompanyBody = { company: Record<string, unknown> & { id: number; access_control: { allowed_scopes: string[] } } };
+
+describe("companies", () => {
+  it("creates a company owned by the caller, open to the API with every scope", async () => {
+    const response = await request(harness.app, "POST", "/api/v1/companies", owner.token, { company: fullCompany });
+    expect(response.statusCode).toBe(201);
+    const { company } = json<CompanyBody>(response);
+    expect(company).toEqual({
+      id: expect.any(Number),
+      ...fullCompany,
+      access_control: { api_accessible: true, allowed_scopes: [...ALL_SCOPES] },
+    });
+    const listed = await request(harness.app, "GET", "/api/v1/companies?per_page=100", owner.token);
+    expect(json<{ companies: Array<{ id: number }> }>(listed).companies.map((c) => c.id)).toContain(company.id);
+    const rides = await request(harness.app, "GET", `/api/v1/companies/${company.id}/rides`, owner.token);
+    expect(rides.statusCode).toBe(200);
+  });
+
+  it("names every invalid attribute: blank name, unknown type, missing VAT number", async () => {
+    const response = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
+      company: { name: " ", type: "ltd", vat_liable: true, country_code: "Netherlands" },
+    });
+    expect(response.statusCode).toBe(422);
+    const error = errorOf(response);
+    expect(error.type).toBe("client.parameters.validation");
+    for (const attribute of ["name", "type", "vat_number", "country_code"]) expect(error.message).toContain(attribute);
+  });
+
+  it("requires a VAT number by default (vat_liable defaults to true) and not when not liable", async () => {
+    const liable = await request(harness.app, "POST", "/api/v1/companies", owner.token, { company: { name: "A" } });
+    expect(liable.statusCode).toBe(422);
+    expect(errorOf(liable).message).toContain("vat_number");
+    const exempt = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
+      company: { name: "A", vat_liable: "false", vat_number: "nl 1234.56.789.b01" },
+    });
+    expect(exempt.statusCode).toBe(201);
+    expect(json<CompanyBody>(exempt).company).toMatchObject({ vat_liable: false, vat_number: "NL123456789B01" });
+  });
+
+  it("shows and updates only the supplied fields, validating the result", async () => {
+    const url = `/api/v1/companies/${owner.companyId}`;
+    const before = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
+    const updated = await request(harness.app, "PATCH", url, owner.token, {
+      company: { city: "Amersfoort", type: "vof" },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(json<CompanyBody>(updated).company).toEqual({ ...before, city: "Amersfoort", type: "vof" });
+    const invalid = await request(harness.app, "PATCH", url, owner.token, { company: { vat_number: null } });
+    expect(invalid.statusCode).toBe(422);
+    expect(errorOf(invalid).message).toContain("vat_number");
+    const after = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
+    expect(after.vat_number).toBe(before.vat_number);
+  });
+
+  it("reports the scopes the caller may use there: allowed by the company and held by the token", async () => {
+    const own = await newCompany(harness.deps);
+    await allowScopes(harness.deps, own.companyId, ["public", "manage:rides", "read:accounts"]);
+    const token = await tokenFor(harness.deps, own.userId, ["public", "manage:rides", "manage:contacts"]);
+    const response = await request(harness.app, "GET", `/api/v1/companies/${own.companyId}`, token);
+    expect(json<CompanyBody>(response).company.access_control).toEqual({
+      api_accessible: true,
+      allowed_scopes: ["public", "manage:rides"],
+    });
+  });
+
+  it("lets only the owner delete a company, and deleting removes its data", async () => {
+    const own = await newCompany(harness.deps);
+    const url = `/api/v1/companies/${own.companyId}`;
+    await request(harness.app, "POST", `${url}/rides`, own.token, { ride: { km_end: 1, date: "2024-01-01" } });
+    const member = await newCompany(harness.deps);
+    await insertMembership(harness.deps.db, {
+      company_id: own.companyId,
+      user_id: member.userId,
+      role: "member",
+      created_at: new Date().toISOString(),
+    });
+    const byMember = await request(harness.app, "DELETE", url, member.token);
+    expect(byMember.statusCode).toBe(403);
+    expect(errorOf(byMember).type).toBe("client.authorization.access_denied");
+
+    const byOwner = await request(harness.app, "DELETE", url, own.token);
+    expect(byOwner.statusCode).toBe(204);
+    expect(byOwner.body).toBe("");
+    const gone = await request(harness.app, "GET", url, own.token);
+    expect(gone.statusCode).toBe(403);
+    const listed = await request(harness.app, "GET", "/api/v1/companies", own.token);
+    expect(json<{ companies: unknown[] }>(listed).companies).toEqual([]);
+  });
+
+  it("lists only the caller's companies, with paging headers", async () => {
+    const own = await newCompany(harness.deps);
+    const response = await request(harness.app, "GET", "/api/v1/companies", own.token);
+    expect(json<{ companies: Array<{ id: number }> }>(response).companies.map((c) => c.id)).toEqual([own.companyId]);
+    expect(response.headers).toMatchObject({ "x-page": "1", "x-per-page": "40", "x-total": "1" });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import {
+  canonicalDecimal,
+  centsToDecimal,
+  decimalToCents,
+  formatDecimal,
+  parseDecimal,
+  roundToCents,
+} from "./money.js";
+
+function big(text: string) {
+  const value = parseDecimal(text);
+  if (value === null) throw new Error(`not a decimal: ${text}`);
+  return value;
+}
+
+describe("decimal formatting", () => {
+  it.each([
+    ["363", "363.0"],
+    ["363.00", "363.0"],
+    ["0.21", "0.21"],
+    ["2292.95", "2292.95"],
+    ["-0", "0.0"],
+    ["0.000001", "0.000001"],
+    ["12345678901234567890.123456789", "12345678901234567890.123456789"],
+  ])("%s → %s", (input, output) => {
+    expect(formatDecimal(big(input))).toBe(output);
+  });
+
+  it("parses numbers and decimal strings exactly, and refuses anything else", () => {
+    expect(canonicalDecimal(big("1.50"))).toBe("1.5");
+    expect(parseDecimal(0.1)?.toFixed()).toBe("0.1");
+    for (const bad of ["", "1,5", "1e3", "abc", "1.2.3", "--1"]) expect(parseDecimal(bad), bad).toBeNull();
+    expect(parseDecimal(Number.NaN)).toBeNull();
+  });
+});
+
+describe("cents", () => {
+  it("converts amounts with at most two decimals and refuses more", () => {
+    expect(decimalToCents(big("12.34"))).toBe(1234);
+    expect(decimalToCents(big("-0.5"))).toBe(-50);
+    expect(decimalToCents(big("12.345"))).toBeNull();
+    expect(centsToDecimal(36300)).toBe("363.0");
+    expect(centsToDecimal(-5)).toBe("-0.05");
+  });
+
+  it("rounds half away from zero", () => {
+    expect(roundToCents(big("0.005"))).toBe(1);
+    expect(roundToCents(big("-0.005"))).toBe(-1);
+    expect(roundToCents(big("2.344999"))).toBe(234);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Every table that holds a company's data carries `company_id NOT NULL` (DESIGN.md section 3).
+ * Global tables are listed here by name, so a new table must either be tenant data or be
+ * deliberately declared global.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./support/app.js";
+
+const GLOBAL_TABLES = new Set([
+  "users",
+  "api_tokens",
+  "companies",
+  "vat_types",
+  "kysely_migration",
+  "kysely_migration_lock",
+]);
+
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await buildTestApp();
+});
+afterAll(() => harness.close());
+
+it("gives every tenant table a NOT NULL company_id", async () => {
+  const tables = await harness.deps.db.introspection.getTables({ withInternalKyselyTables: true });
+  expect(tables.length).toBeGreaterThan(GLOBAL_TABLES.size);
+  const offenders = tables
+    .filter((table) => !GLOBAL_TABLES.has(table.name))
+    .filter((table) => !table.columns.some((column) => column.name === "company_id" && !column.isNullable))
+    .map((table) => table.name);
+  expect(offenders).toEqual([]);
+});
