@@ -4,8 +4,9 @@
  */
 import { createCompanyForOperator } from "../modules/companies/service.js";
 import { issuePersonalToken } from "../modules/tokens/service.js";
-import { findOrCreateUser, isPlausibleEmail } from "../modules/users/service.js";
+import { findOrCreateUser } from "../modules/users/service.js";
 import { ALL_SCOPES } from "../platform/scopes.js";
+import { isEmailAddress } from "../platform/text.js";
 import { parseCommand, printJson, requiredOption, stringOption, UsageError, withDatabase } from "./shared.js";
 
 const USAGE = `Usage: kasboek bootstrap --email EMAIL --company NAME [--vat-number NUMBER] [--json]
@@ -27,7 +28,7 @@ export async function bootstrapCommand(argv: string[]): Promise<void> {
   if (parsed === null) return;
   const email = requiredOption(parsed, "email", USAGE);
   const companyName = requiredOption(parsed, "company", USAGE);
-  if (!isPlausibleEmail(email)) throw new UsageError(`--email must be an e-mail address, got "${email}"`);
+  if (!isEmailAddress(email)) throw new UsageError(`--email must be an e-mail address, got "${email}"`);
   const vatNumber = stringOption(parsed, "vat-number") ?? null;
 
   const result = await withDatabase(async (deps) => {

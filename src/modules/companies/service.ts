@@ -13,9 +13,10 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { ALL_SCOPES, intersectScopes, type Scope, sortScopes } from "../../platform/scopes.js";
+import { normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
 import { seedDefaultChart } from "../accounts/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
-import { normaliseCountryCode, normaliseVatNumber, validateCompany } from "./rules.js";
+import { validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
   type CompanyRow,

@@ -17,10 +17,6 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isPlausibleEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-}
-
 export async function findOrCreateUser(deps: ServiceDeps, executor: Executor, email: string): Promise<UserRow> {
   const normalised = normaliseEmail(email);
   const existing = await findUserByEmail(executor, normalised);
