@@ -198,3 +198,12 @@ describe("responses", () => {
     await app.close();
   });
 });
+
+describe("access declarations", () => {
+  it("refuses to start with an API route that declares no scope", async () => {
+    const app = buildApp(harness.deps, { logger: false });
+    expect(() => app.get("/api/v1/companies/:company_id/secrets", async () => ({}))).toThrow(/declares no access scope/);
+    await app.close();
+  });
+});
+
