@@ -3,7 +3,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { pageOffset } from "../../platform/paging.js";
+import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
 interface AccountsTable {
@@ -58,18 +58,7 @@ export async function listAccounts(
   filter: AccountFilter,
   paging: Paging,
 ): Promise<{ rows: AccountRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(executor, companyId, filter)
-      .selectAll()
-      .orderBy("id")
-      .limit(paging.perPage)
-      .offset(pageOffset(paging))
-      .execute(),
-    filtered(executor, companyId, filter)
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectPage(filtered(executor, companyId, filter), paging, (query) => query.selectAll().orderBy("id"));
 }
 
 export async function findAccount(

@@ -4,7 +4,7 @@
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { pageOffset } from "../../platform/paging.js";
+import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
 interface CompaniesTable {
@@ -90,11 +90,7 @@ export async function listCompaniesOfUser(
     .selectFrom("companies")
     .innerJoin("memberships", "memberships.company_id", "companies.id")
     .where("memberships.user_id", "=", userId);
-  const [rows, count] = await Promise.all([
-    base.selectAll("companies").orderBy("companies.id").limit(paging.perPage).offset(pageOffset(paging)).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectPage(base, paging, (query) => query.selectAll("companies").orderBy("companies.id"));
 }
 
 export async function updateCompany(

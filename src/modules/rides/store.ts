@@ -3,7 +3,7 @@
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { pageOffset } from "../../platform/paging.js";
+import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
 interface RidesTable {
@@ -50,17 +50,7 @@ export async function listRides(
 ): Promise<{ rows: RideRow[]; total: number }> {
   let base = rides(executor).selectFrom("rides").where("company_id", "=", companyId);
   if (selection === "business") base = base.where((eb) => eb.or([eb("private", "is", null), eb("private", "=", 0)]));
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy("date", "desc")
-      .orderBy("id", "desc")
-      .limit(paging.perPage)
-      .offset(pageOffset(paging))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectPage(base, paging, (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"));
 }
 
 export async function updateRide(

@@ -3,7 +3,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { pageOffset } from "../../platform/paging.js";
+import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
 interface TemplatesTable {
@@ -33,11 +33,7 @@ export async function listTemplates(
   paging: Paging,
 ): Promise<{ rows: TemplateRow[]; total: number }> {
   const base = templates(executor).selectFrom("templates").where("company_id", "=", companyId);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy("id").limit(paging.perPage).offset(pageOffset(paging)).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectPage(base, paging, (query) => query.selectAll().orderBy("id"));
 }
 
 export async function findTemplate(

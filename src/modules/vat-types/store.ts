@@ -3,7 +3,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { pageOffset } from "../../platform/paging.js";
+import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
 interface VatTypesTable {
@@ -37,13 +37,7 @@ export async function listVatTypes(
   since: string,
   paging: Paging,
 ): Promise<{ rows: VatTypeRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    validSince(executor, since).selectAll().orderBy("id").limit(paging.perPage).offset(pageOffset(paging)).execute(),
-    validSince(executor, since)
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return selectPage(validSince(executor, since), paging, (query) => query.selectAll().orderBy("id"));
 }
 
 export async function findVatType(executor: Executor, vatTypeId: number): Promise<VatTypeRow | undefined> {
