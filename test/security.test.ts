@@ -1,0 +1,39 @@
+/**
+ * Runs the shared security suite (test/support/security-suite.ts) on every route the app
+ * registers. The route list is read from the app itself, so a new route is covered as soon as it
+ * exists; one whose resource has no fixture, or that declares no access scope, fails here.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "./support/app.js";
+import { discoverRoutes, securitySuite } from "./support/security-suite.js";
+
+/** Routes that deliberately take no bearer token (none yet), as `METHOD /template`. */
+const OPEN_ROUTES: readonly string[] = [];
+
+const harness = await buildTestApp();
+afterAll(() => harness.close());
+const routes = await discoverRoutes(harness.deps);
+
+describe("security suite coverage", () => {
+  it("finds the app's routes, each one real and listed once", () => {
+    const keys = routes.map((route) => `${route.method} ${route.url}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "GET /api/v1/me",
+        "GET /api/v1/companies",
+        "PATCH /api/v1/companies/:id",
+        "DELETE /api/v1/companies/:company_id/rides/:id",
+      ]),
+    );
+    for (const route of routes) {
+      const method = route.method as "GET" | "POST" | "PATCH" | "DELETE";
+      expect(harness.app.hasRoute({ method, url: route.url }), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+});
+
+for (const route of routes) {
+  if (OPEN_ROUTES.includes(`${route.method} ${route.url}`)) continue;
+  securitySuite(() => harness, route);
+}
