@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
+import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
@@ -28,5 +29,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerAccountRoutes(app, deps);
   registerTemplateRoutes(app, deps);
   registerRideRoutes(app, deps);
+  registerContactRoutes(app, deps);
   return app;
 }

@@ -202,8 +202,9 @@ describe("responses", () => {
 describe("access declarations", () => {
   it("refuses to start with an API route that declares no scope", async () => {
     const app = buildApp(harness.deps, { logger: false });
-    expect(() => app.get("/api/v1/companies/:company_id/secrets", async () => ({}))).toThrow(/declares no access scope/);
+    expect(() => app.get("/api/v1/companies/:company_id/secrets", async () => ({}))).toThrow(
+      /declares no access scope/,
+    );
     await app.close();
   });
 });
-

@@ -9,6 +9,8 @@ import * as createCompanies from "./migrations/0002_create_companies.js";
 import * as createVatTypes from "./migrations/0003_create_vat_types.js";
 import * as createAccountsAndTemplates from "./migrations/0004_create_accounts_and_templates.js";
 import * as createRides from "./migrations/0005_create_rides.js";
+import * as createCounters from "./migrations/0006_create_counters.js";
+import * as createContacts from "./migrations/0007_create_contacts.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_create_vat_types": createVatTypes,
   "0004_create_accounts_and_templates": createAccountsAndTemplates,
   "0005_create_rides": createRides,
+  "0006_create_counters": createCounters,
+  "0007_create_contacts": createContacts,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -58,6 +58,16 @@ function itemsOf(body: Item, key: string): Item[] {
 const RIDES = "/api/v1/companies/{company_id}/rides";
 const RIDE = `${RIDES}/{id}`;
 const rideExample = () => referenceOperation("POST", RIDES).requestExample;
+const CONTACTS = "/api/v1/companies/{company_id}/contacts";
+const CONTACT = `${CONTACTS}/{id}`;
+const contactExample = () => referenceOperation("POST", CONTACTS).requestExample;
+
+async function createContact(): Promise<Item> {
+  const example = contactExample() as { contact: Item };
+  const response = await call("POST", `${base}/contacts`, { contact: { ...example.contact, contact_number: null } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (JSON.parse(response.body) as { contact: Item }).contact;
+}
 
 async function createRide(): Promise<Item> {
   const response = await call("POST", `${base}/rides`, rideExample());
@@ -191,12 +201,41 @@ const SUCCESS: Record<string, (key: string) => Promise<void>> = {
     const ride = await createRide();
     conform(key, await call("DELETE", `${base}/rides/${ride.id}`));
   },
+  [`GET ${CONTACTS}`]: async (key) => {
+    await createContact();
+    itemsOf(conform(key, await call("GET", `${base}/contacts?selection=customers&search[q]=rompslomp`)), "contacts");
+  },
+  [`POST ${CONTACTS}`]: async (key) => {
+    const body = conform(key, await call("POST", `${base}/contacts`, contactExample()));
+    const { contact_number: _number, ...expected } = withoutId(
+      (responseExample("POST", CONTACTS, 201) as Item).contact,
+    );
+    expect(withoutId(body.contact)).toMatchObject(expected);
+  },
+  [`GET ${CONTACT}`]: async (key) => {
+    const contact = await createContact();
+    conform(key, await call("GET", `${base}/contacts/${contact.id}`));
+  },
+  [`PATCH ${CONTACT}`]: async (key) => {
+    const contact = await createContact();
+    const body = conform(key, await call("PATCH", `${base}/contacts/${contact.id}`, { contact: { city: "Utrecht" } }));
+    expect(body.contact).toMatchObject({ city: "Utrecht" });
+  },
+  [`DELETE ${CONTACT}`]: async (key) => {
+    const contact = await createContact();
+    conform(key, await call("DELETE", `${base}/contacts/${contact.id}`));
+  },
 };
 
 /** A request that triggers the documented 422, for every implemented operation documenting one. */
 const INVALID: Record<string, () => Promise<LightMyRequestResponse>> = {
   "POST /api/v1/companies": () => call("POST", "/api/v1/companies", { company: { name: "" } }),
   [`POST ${RIDES}`]: () => call("POST", `${base}/rides`, { ride: { km_end: "abc" } }),
+  [`POST ${CONTACTS}`]: () => call("POST", `${base}/contacts`, { contact: { company_name: "" } }),
+  [`PATCH ${CONTACT}`]: async () => {
+    const contact = await createContact();
+    return call("PATCH", `${base}/contacts/${contact.id}`, { contact: { company_name: null } });
+  },
 };
 
 /** The app's routes (HEAD excluded), read from `printRoutes`: `METHOD /path` with `:param`s. */

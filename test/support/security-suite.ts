@@ -47,6 +47,10 @@ type Fixture =
 /** A valid minimal body per resource segment, for POST (create) and PATCH (update). */
 const BODIES: Record<string, { create: unknown; update: unknown }> = {
   companies: { create: { company: { name: "Security Suite BV" } }, update: { company: { name: "Renamed BV" } } },
+  contacts: {
+    create: { contact: { company_name: "Security Suite Klant BV" } },
+    update: { contact: { company_name: "Renamed Klant BV", city: "Utrecht" } },
+  },
   rides: {
     create: { ride: { km_start: 0, km_end: 10, date: "2024-03-02" } },
     update: { ride: { km_end: 345, date: "2024-04-01" } },
@@ -73,6 +77,7 @@ async function created(harness: TestApp, owner: TestCompany, segment: string): P
 
 const FIXTURES: Record<string, Fixture> = {
   rides: { kind: "company", existingId: (harness, owner) => created(harness, owner, "rides") },
+  contacts: { kind: "company", existingId: (harness, owner) => created(harness, owner, "contacts") },
   accounts: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "accounts") },
   templates: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "templates") },
   vat_types: { kind: "global" },

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSearchString, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { CONTACT_SELECTIONS, ContactListResponse, ContactResponse } from "./schemas.js";
+import {
+  createContact,
+  deleteCompanyContact,
+  listCompanyContacts,
+  showContact,
+  updateCompanyContact,
+} from "./service.js";
+
+const contacts = access("manage:contacts", "company_id");
+
+export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/contacts",
+    { config: contacts, schema: { response: { 200: ContactListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const filter = {
+        selection: readSelection(query, CONTACT_SELECTIONS, "all"),
+        query: readSearchString(query, "q"),
+        email: readSearchString(query, "contact_person_email_address"),
+      };
+      const page = await listCompanyContacts(deps, requireCompany(request), filter, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { contacts: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/contacts",
+    { config: contacts, schema: { response: { 201: ContactResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ contact: await createContact(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/contacts/:id",
+    { config: contacts, schema: { response: { 200: ContactResponse } } },
+    async (request) => ({
+      contact: await showContact(deps, requireCompany(request), readPathId(request.params, "Contact")),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/contacts/:id",
+    { config: contacts, schema: { response: { 200: ContactResponse } } },
+    async (request) => ({
+      contact: await updateCompanyContact(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, "Contact"),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/contacts/:id", { config: contacts }, async (request, reply) => {
+    await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "Contact"));
+    return reply.code(204).send();
+  });
+}

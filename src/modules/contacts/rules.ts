@@ -1,0 +1,38 @@
+/**
+ * Pure rules of a contact (spec 2.3): a company needs a company name, an individual a person's
+ * name; `name` is derived from whichever applies. Contact numbers default to K00001, K00002, …
+ */
+import type { ValidationErrors } from "../../platform/errors.js";
+import { isBlank, isCountryCode, isEmailAddress } from "../../platform/text.js";
+
+export interface ContactFields {
+  is_individual: boolean;
+  company_name: string | null;
+  contact_person_name: string | null;
+  contact_person_email_address: string | null;
+  country_code: string | null;
+}
+
+export function contactName(contact: Pick<ContactFields, "is_individual" | "company_name" | "contact_person_name">) {
+  return contact.is_individual ? contact.contact_person_name : contact.company_name;
+}
+
+export function formatContactNumber(sequence: number): string {
+  return `K${String(sequence).padStart(5, "0")}`;
+}
+
+export function validateContact(contact: ContactFields, errors: ValidationErrors): void {
+  if (contact.is_individual && isBlank(contact.contact_person_name)) {
+    errors.add("contact_person_name", "can't be blank for an individual");
+  }
+  if (!contact.is_individual && isBlank(contact.company_name)) {
+    errors.add("company_name", "can't be blank unless the contact is an individual");
+  }
+  const email = contact.contact_person_email_address;
+  if (!isBlank(email) && !isEmailAddress(email)) {
+    errors.add("contact_person_email_address", "is not an e-mail address");
+  }
+  if (contact.country_code !== null && !isCountryCode(contact.country_code)) {
+    errors.add("country_code", "must be a two-letter ISO 3166-1 country code");
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Contacts (customers and suppliers). Contact numbers are unique per company; a blank one is
+ * generated from the company's counter inside the creating transaction, skipping numbers a
+ * person already used by hand, so numbers are never handed out twice.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { booleanFromColumn, booleanToColumn, isUniqueViolation } from "../../db/dialect.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { isBlank, normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
+import { nextInSeries } from "../counters/service.js";
+import { contactName, formatContactNumber, validateContact } from "./rules.js";
+import { ContactPayload, type ContactSchema } from "./schemas.js";
+import {
+  type ContactFilter,
+  type ContactRow,
+  contactNumberTaken,
+  deleteContact,
+  findContact,
+  insertContact,
+  listContacts,
+  updateContact,
+} from "./store.js";
+
+export type Contact = Static<typeof ContactSchema>;
+export type ContactAttributes = Partial<Static<typeof ContactPayload.schema>>;
+const RESOURCE = "Contact";
+const CONTACT_NUMBER_SERIES = "contact_number";
+
+export function presentContact(row: ContactRow): Contact {
+  const isIndividual = row.is_individual !== 0;
+  return {
+    id: row.id,
+    is_individual: isIndividual,
+    is_supplier: booleanFromColumn(row.is_supplier),
+    name: contactName({
+      is_individual: isIndividual,
+      company_name: row.company_name,
+      contact_person_name: row.contact_person_name,
+    }),
+    company_name: row.company_name,
+    contact_person_name: row.contact_person_name,
+    contact_person_email_address: row.contact_person_email_address,
+    address: row.address,
+    zipcode: row.zipcode,
+    city: row.city,
+    government_identification_number: row.government_identification_number,
+    country_code: row.country_code,
+    kvk_number: row.kvk_number,
+    phone: row.phone,
+    vat_number: row.vat_number,
+    contact_number: row.contact_number,
+    free_1: row.free_1,
+    free_2: row.free_2,
+    free_3: row.free_3,
+  };
+}
+
+/** Column values for the supplied attributes only, normalised. */
+function columnsOf(attributes: ContactAttributes) {
+  const { is_individual, is_supplier, country_code, vat_number, contact_number, ...text } = attributes;
+  return {
+    ...text,
+    ...(is_individual !== undefined ? { is_individual: booleanToColumn(is_individual ?? false) ?? 0 } : {}),
+    ...(is_supplier !== undefined ? { is_supplier: booleanToColumn(is_supplier ?? false) ?? 0 } : {}),
+    ...(country_code !== undefined ? { country_code: normaliseCountryCode(country_code) } : {}),
+    ...(vat_number !== undefined ? { vat_number: normaliseVatNumber(vat_number) } : {}),
+    ...(contact_number !== undefined ? { contact_number: isBlank(contact_number) ? null : contact_number.trim() } : {}),
+  };
+}
+
+type ValidatedColumns = Partial<
+  Pick<
+    ContactRow,
+    "is_individual" | "company_name" | "contact_person_name" | "contact_person_email_address" | "country_code"
+  >
+>;
+
+function validateColumns(candidate: ValidatedColumns, errors: ValidationErrors): void {
+  validateContact(
+    {
+      is_individual: candidate.is_individual === 1,
+      company_name: candidate.company_name ?? null,
+      contact_person_name: candidate.contact_person_name ?? null,
+      contact_person_email_address: candidate.contact_person_email_address ?? null,
+      country_code: candidate.country_code ?? null,
+    },
+    errors,
+  );
+}
+
+async function uniqueContactNumber(
+  transaction: Executor,
+  companyId: number,
+  requested: string | null | undefined,
+  errors: ValidationErrors,
+  exceptContactId?: number,
+): Promise<string | null> {
+  if (requested) {
+    if (await contactNumberTaken(transaction, companyId, requested, exceptContactId)) {
+      errors.add("contact_number", "has already been taken");
+    }
+    return requested;
+  }
+  if (exceptContactId !== undefined && requested === undefined) return null;
+  for (;;) {
+    const generated = formatContactNumber(await nextInSeries(transaction, companyId, CONTACT_NUMBER_SERIES));
+    if (!(await contactNumberTaken(transaction, companyId, generated))) return generated;
+  }
+}
+
+function duplicateNumber(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new ApiError("client.parameters.validation", `${RESOURCE} is invalid: contact_number has already been taken`);
+  }
+  throw error;
+}
+
+/**
+ * Creates a contact inside the caller's transaction; used by this module's endpoint and by
+ * documents that create their contact inline. Problems are added to `errors`, which the caller
+ * throws; null is returned when the contact could not be stored.
+ */
+export async function createContactIn(
+  transaction: Executor,
+  companyId: number,
+  attributes: ContactAttributes,
+  errors: ValidationErrors,
+): Promise<ContactRow | null> {
+  const columns = columnsOf(attributes);
+  const candidate = { is_individual: 0, is_supplier: 0, ...columns };
+  validateColumns(candidate, errors);
+  const contactNumber = await uniqueContactNumber(transaction, companyId, columns.contact_number, errors);
+  if (!errors.isEmpty || contactNumber === null) return null;
+  return insertContact(transaction, {
+    company_id: companyId,
+    company_name: null,
+    contact_person_name: null,
+    contact_person_email_address: null,
+    address: null,
+    zipcode: null,
+    city: null,
+    government_identification_number: null,
+    country_code: null,
+    kvk_number: null,
+    phone: null,
+    vat_number: null,
+    free_1: null,
+    free_2: null,
+    free_3: null,
+    ...candidate,
+    contact_number: contactNumber,
+  }).catch(duplicateNumber);
+}
+
+function readContact(company: CompanyAccess, body: unknown) {
+  const errors = new ValidationErrors();
+  const attributes = readWritePayload(ContactPayload, body, { timeZone: company.timeZone }, errors);
+  return { attributes, errors };
+}
+
+export async function createContact(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Contact> {
+  const { attributes, errors } = readContact(company, body);
+  const row = await deps.db.transaction().execute(async (transaction) => {
+    const created = await createContactIn(transaction, company.companyId, attributes, errors);
+    errors.throwIfAny(RESOURCE);
+    return created;
+  });
+  if (row === null) throw new Error("contact was neither stored nor rejected");
+  return presentContact(row);
+}
+
+export async function updateCompanyContact(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  contactId: number,
+  body: unknown,
+): Promise<Contact> {
+  const { attributes, errors } = readContact(company, body);
+  return deps.db.transaction().execute(async (transaction) => {
+    const existing = await findContact(transaction, company.companyId, contactId);
+    if (!existing) throw notFound(RESOURCE);
+    const { contact_number: requestedNumber, ...columns } = columnsOf(attributes);
+    validateColumns({ ...existing, ...columns }, errors);
+    if (requestedNumber === null) errors.add("contact_number", "can't be blank");
+    const contactNumber =
+      requestedNumber === undefined || requestedNumber === null || requestedNumber === existing.contact_number
+        ? undefined
+        : await uniqueContactNumber(transaction, company.companyId, requestedNumber, errors, contactId);
+    errors.throwIfAny(RESOURCE);
+    const changes = { ...columns, ...(contactNumber ? { contact_number: contactNumber } : {}) };
+    if (Object.keys(changes).length === 0) return presentContact(existing);
+    return presentContact(
+      await updateContact(transaction, company.companyId, contactId, changes).catch(duplicateNumber),
+    );
+  });
+}
+
+export async function listCompanyContacts(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  filter: ContactFilter,
+  paging: Paging,
+): Promise<Page<Contact>> {
+  const { rows, total } = await listContacts(deps.db, company.companyId, filter, paging);
+  return { items: rows.map(presentContact), total, paging };
+}
+
+export async function showContact(deps: ServiceDeps, company: CompanyAccess, contactId: number): Promise<Contact> {
+  const row = await findContact(deps.db, company.companyId, contactId);
+  if (!row) throw notFound(RESOURCE);
+  return presentContact(row);
+}
+
+/** For documents: the stored contact of this company, or undefined. */
+export async function contactById(
+  executor: Executor,
+  companyId: number,
+  contactId: number,
+): Promise<ContactRow | undefined> {
+  return findContact(executor, companyId, contactId);
+}
+
+export async function deleteCompanyContact(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  contactId: number,
+): Promise<void> {
+  if (!(await deleteContact(deps.db, company.companyId, contactId))) throw notFound(RESOURCE);
+}

@@ -1,0 +1,133 @@
+/**
+ * SQL for `contacts`. Every query is scoped by company; contact numbers are unique per company
+ * (enforced by a unique index).
+ */
+import { type Generated, type Selectable, sql, type Updateable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { CONTACT_SEARCH_FIELDS } from "./schemas.js";
+
+interface ContactsTable {
+  id: Generated<number>;
+  company_id: number;
+  is_individual: number;
+  is_supplier: number;
+  company_name: string | null;
+  contact_person_name: string | null;
+  contact_person_email_address: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  government_identification_number: string | null;
+  country_code: string | null;
+  kvk_number: string | null;
+  phone: string | null;
+  vat_number: string | null;
+  contact_number: string;
+  free_1: string | null;
+  free_2: string | null;
+  free_3: string | null;
+}
+
+export type ContactRow = Selectable<ContactsTable>;
+export type ContactInsert = Omit<ContactRow, "id">;
+export type ContactUpdate = Updateable<Omit<ContactsTable, "id" | "company_id">>;
+
+type ContactTables = { contacts: ContactsTable };
+
+function contacts(executor: Executor) {
+  return executor.withTables<ContactTables>();
+}
+
+export interface ContactFilter {
+  selection: "all" | "customers" | "suppliers";
+  query?: string;
+  email?: string;
+}
+
+/** `%` and `_` in a user's search text match themselves, not any text. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function filtered(executor: Executor, companyId: number, filter: ContactFilter) {
+  let query = contacts(executor).selectFrom("contacts").where("company_id", "=", companyId);
+  if (filter.selection === "customers") query = query.where("is_supplier", "=", 0);
+  if (filter.selection === "suppliers") query = query.where("is_supplier", "=", 1);
+  if (filter.email !== undefined) query = query.where("contact_person_email_address", "=", filter.email);
+  if (filter.query !== undefined) {
+    const pattern = containsPattern(filter.query);
+    query = query.where((eb) =>
+      eb.or(
+        CONTACT_SEARCH_FIELDS.map((field) => eb(sql`lower(${sql.ref(field)})`, "like", sql`${pattern} escape '\\'`)),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function listContacts(
+  executor: Executor,
+  companyId: number,
+  filter: ContactFilter,
+  paging: Paging,
+): Promise<{ rows: ContactRow[]; total: number }> {
+  return selectPage(filtered(executor, companyId, filter), paging, (query) => query.selectAll().orderBy("id"));
+}
+
+export async function findContact(
+  executor: Executor,
+  companyId: number,
+  contactId: number,
+): Promise<ContactRow | undefined> {
+  return contacts(executor)
+    .selectFrom("contacts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+}
+
+export async function contactNumberTaken(
+  executor: Executor,
+  companyId: number,
+  contactNumber: string,
+  exceptContactId?: number,
+): Promise<boolean> {
+  let query = contacts(executor)
+    .selectFrom("contacts")
+    .select("id")
+    .where("company_id", "=", companyId)
+    .where("contact_number", "=", contactNumber);
+  if (exceptContactId !== undefined) query = query.where("id", "!=", exceptContactId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertContact(executor: Executor, values: ContactInsert): Promise<ContactRow> {
+  return contacts(executor).insertInto("contacts").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateContact(
+  executor: Executor,
+  companyId: number,
+  contactId: number,
+  changes: ContactUpdate,
+): Promise<ContactRow> {
+  return contacts(executor)
+    .updateTable("contacts")
+    .set(changes)
+    .where("company_id", "=", companyId)
+    .where("id", "=", contactId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteContact(executor: Executor, companyId: number, contactId: number): Promise<boolean> {
+  const result = await contacts(executor)
+    .deleteFrom("contacts")
+    .where("company_id", "=", companyId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
