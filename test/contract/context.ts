@@ -1,0 +1,51 @@
+/**
+ * What every contract case shares: one app on the run's database, a company with a token
+ * holding every scope, and `conform`, which checks an answer against the reference operation.
+ */
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { buildTestApp, newCompany, request } from "../support/app.js";
+import { expectConformance, referenceOperation } from "../support/reference.js";
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Item = Record<string, unknown>;
+export type SuccessCases = Record<string, (key: string) => Promise<void>>;
+export type InvalidCases = Record<string, () => Promise<LightMyRequestResponse>>;
+
+export const harness = await buildTestApp();
+export const owner = await newCompany(harness.deps, "Contract Test BV");
+
+export const base = `/api/v1/companies/${owner.companyId}`;
+export const call = (method: Method, url: string, body?: unknown) =>
+  request(harness.app, method, url, owner.token, body);
+
+/**
+ * Checks the response against the reference operation and answers its body. The status must be
+ * `status`, by default the operation's documented success status (200, 201 or 204).
+ */
+export function conform(key: string, response: LightMyRequestResponse, status?: number): Item {
+  const [method = "", template = ""] = key.split(" ");
+  const documented = Object.keys(referenceOperation(method, template).responses).map(Number);
+  const expected = status ?? documented.find((code) => code >= 200 && code < 300);
+  expect(response.statusCode, `${key}: status (body ${response.body.slice(0, 300)})`).toBe(expected);
+  const body = expectConformance(method, template, response);
+  return typeof body === "object" && body !== null ? (body as Item) : {};
+}
+
+export function withoutId(value: unknown): Item {
+  const { id: _id, ...rest } = value as Item;
+  return rest;
+}
+
+export function itemsOf(body: Item, key: string): Item[] {
+  const items = body[key];
+  expect(Array.isArray(items) && items.length > 0, `${key} should be a non-empty list to check its items`).toBe(true);
+  return items as Item[];
+}
+
+/** Creates a resource through the API and answers it. */
+export async function created(url: string, body: unknown, rootKey: string): Promise<Item> {
+  const response = await call("POST", url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return (JSON.parse(response.body) as Record<string, Item>)[rootKey] ?? {};
+}
