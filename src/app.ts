@@ -7,6 +7,7 @@ import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
 import { registerContactRoutes } from "./modules/contacts/routes.js";
+import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
@@ -30,5 +31,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerTemplateRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerContactRoutes(app, deps);
+  registerHourRoutes(app, deps);
   return app;
 }

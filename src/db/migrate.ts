@@ -11,6 +11,7 @@ import * as createAccountsAndTemplates from "./migrations/0004_create_accounts_a
 import * as createRides from "./migrations/0005_create_rides.js";
 import * as createCounters from "./migrations/0006_create_counters.js";
 import * as createContacts from "./migrations/0007_create_contacts.js";
+import * as createHours from "./migrations/0008_create_hours.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_create_rides": createRides,
   "0006_create_counters": createCounters,
   "0007_create_contacts": createContacts,
+  "0008_create_hours": createHours,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

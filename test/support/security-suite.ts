@@ -51,6 +51,10 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { contact: { company_name: "Security Suite Klant BV" } },
     update: { contact: { company_name: "Renamed Klant BV", city: "Utrecht" } },
   },
+  hours: {
+    create: { hour: { date: "2024-03-02", duration: 1 } },
+    update: { hour: { date: "2024-03-03", description: "Changed" } },
+  },
   rides: {
     create: { ride: { km_start: 0, km_end: 10, date: "2024-03-02" } },
     update: { ride: { km_end: 345, date: "2024-04-01" } },
@@ -78,6 +82,7 @@ async function created(harness: TestApp, owner: TestCompany, segment: string): P
 const FIXTURES: Record<string, Fixture> = {
   rides: { kind: "company", existingId: (harness, owner) => created(harness, owner, "rides") },
   contacts: { kind: "company", existingId: (harness, owner) => created(harness, owner, "contacts") },
+  hours: { kind: "company", existingId: (harness, owner) => created(harness, owner, "hours") },
   accounts: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "accounts") },
   templates: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "templates") },
   vat_types: { kind: "global" },

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { HourListResponse, HourResponse } from "./schemas.js";
+import { createHour, deleteCompanyHour, listCompanyHours, showHour, updateCompanyHour } from "./service.js";
+
+const hours = access("manage:hours", "company_id");
+
+export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/hours",
+    { config: hours, schema: { response: { 200: HourListResponse } } },
+    async (request, reply) => {
+      const page = await listCompanyHours(deps, requireCompany(request), readPaging(request.query as Query));
+      setPagingHeaders(reply, page);
+      return { hours: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/hours",
+    { config: hours, schema: { response: { 201: HourResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ hour: await createHour(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/hours/:id",
+    { config: hours, schema: { response: { 200: HourResponse } } },
+    async (request) => ({ hour: await showHour(deps, requireCompany(request), readPathId(request.params, "Hour")) }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/hours/:id",
+    { config: hours, schema: { response: { 200: HourResponse } } },
+    async (request) => ({
+      hour: await updateCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"), request.body),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/hours/:id", { config: hours }, async (request, reply) => {
+    await deleteCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"));
+    return reply.code(204).send();
+  });
+}

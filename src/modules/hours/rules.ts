@@ -1,0 +1,73 @@
+/**
+ * Pure rules of a time record (spec 2.14). Time is recorded either as a start (and usually an
+ * end) or as a duration in hours; a pause is subtracted. Durations are exact decimal hours,
+ * rounded to four places when they come from a start and an end (0.25 = 15 minutes). Instants
+ * are absolute, so a record across midnight or a daylight-saving change measures real time.
+ */
+import Big from "big.js";
+import type { ValidationErrors } from "../../platform/errors.js";
+
+const MILLISECONDS_PER_HOUR = 3_600_000;
+const DURATION_DECIMALS = 4;
+
+export interface HourFields {
+  date: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_hours: string | null;
+  pause_hours: string | null;
+}
+
+export interface CalculatedHours {
+  calculated_duration: Big | null;
+  calculated_duration_without_pause: Big | null;
+  /** ISO UTC */
+  calculated_ended_at: string | null;
+}
+
+function hoursBetween(startIso: string, endIso: string): Big {
+  const milliseconds = Date.parse(endIso) - Date.parse(startIso);
+  return new Big(milliseconds).div(MILLISECONDS_PER_HOUR).round(DURATION_DECIMALS, Big.roundHalfUp);
+}
+
+export function calculateHours(hour: HourFields): CalculatedHours {
+  const duration =
+    hour.started_at !== null && hour.ended_at !== null
+      ? hoursBetween(hour.started_at, hour.ended_at)
+      : hour.duration_hours !== null
+        ? new Big(hour.duration_hours)
+        : null;
+  const withoutPause = duration === null ? null : duration.minus(hour.pause_hours ?? "0");
+  let endedAt = hour.ended_at;
+  if (endedAt === null && hour.started_at !== null && withoutPause !== null) {
+    const milliseconds = Number(withoutPause.times(MILLISECONDS_PER_HOUR).round(0, Big.roundHalfUp).toFixed(0));
+    endedAt = new Date(Date.parse(hour.started_at) + milliseconds).toISOString();
+  }
+  return {
+    calculated_duration: duration,
+    calculated_duration_without_pause: withoutPause,
+    calculated_ended_at: endedAt,
+  };
+}
+
+export function validateHour(hour: HourFields, errors: ValidationErrors): void {
+  if (hour.date === null && !errors.has("date")) errors.add("date", "can't be blank");
+  if (
+    hour.started_at === null &&
+    hour.duration_hours === null &&
+    !errors.has("started_at") &&
+    !errors.has("duration")
+  ) {
+    errors.add("started_at", "or a duration must be given");
+  }
+  if (hour.ended_at !== null && hour.started_at === null && !errors.has("started_at")) {
+    errors.add("started_at", "can't be blank when ended_at is given");
+  }
+  if (hour.started_at !== null && hour.ended_at !== null && Date.parse(hour.ended_at) < Date.parse(hour.started_at)) {
+    errors.add("ended_at", "must not be before started_at");
+  }
+  if (hour.duration_hours !== null && new Big(hour.duration_hours).lt(0)) errors.add("duration", "must be 0 or more");
+  if (hour.pause_hours !== null && new Big(hour.pause_hours).lt(0)) errors.add("pause", "must be 0 or more");
+  const { calculated_duration_without_pause: withoutPause } = calculateHours(hour);
+  if (withoutPause?.lt(0) && !errors.has("pause")) errors.add("pause", "must not be longer than the time worked");
+}
