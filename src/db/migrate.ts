@@ -12,6 +12,7 @@ import * as createRides from "./migrations/0005_create_rides.js";
 import * as createCounters from "./migrations/0006_create_counters.js";
 import * as createContacts from "./migrations/0007_create_contacts.js";
 import * as createHours from "./migrations/0008_create_hours.js";
+import * as createPayments from "./migrations/0009_create_payments.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_create_counters": createCounters,
   "0007_create_contacts": createContacts,
   "0008_create_hours": createHours,
+  "0009_create_payments": createPayments,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -32,7 +32,46 @@ function createContact(): Promise<Item> {
   return created(`${base}/contacts`, { contact: { ...example.contact, contact_number: null } }, "contact");
 }
 
+const PAYMENTS = "/api/v1/companies/{company_id}/payments";
+const PAYMENT = `${PAYMENTS}/{id}`;
+/** The reference's example names an account id of its own database; the path names ours. */
+function paymentExample(): { payment: Item } {
+  const example = referenceOperation("POST", PAYMENTS).requestExample as { payment: Item };
+  return { payment: { ...example.payment, account_id: null } };
+}
+const createPayment = () => created(`${base}/payments`, paymentExample(), "payment");
+const comparablePayment = (payment: unknown) => {
+  const { account_id: _account, ...rest } = withoutId(payment);
+  return rest;
+};
+
 export const RESOURCE_CASES: SuccessCases = {
+  [`GET ${PAYMENTS}`]: async (key) => {
+    await createPayment();
+    itemsOf(conform(key, await call("GET", `${base}/payments`)), "payments");
+  },
+  [`POST ${PAYMENTS}`]: async (key) => {
+    const body = conform(key, await call("POST", `${base}/payments`, paymentExample()));
+    expect(comparablePayment(body.payment)).toEqual(
+      comparablePayment((responseExample("POST", PAYMENTS, 201) as Item).payment),
+    );
+  },
+  [`GET ${PAYMENT}`]: async (key) => {
+    const payment = await createPayment();
+    conform(key, await call("GET", `${base}/payments/${payment.id}`));
+  },
+  [`PATCH ${PAYMENT}`]: async (key) => {
+    const payment = await createPayment();
+    const body = conform(
+      key,
+      await call("PATCH", `${base}/payments/${payment.id}`, referenceOperation("PATCH", PAYMENT).requestExample),
+    );
+    expect(body.payment).toMatchObject({ amount: "300.0" });
+  },
+  [`DELETE ${PAYMENT}`]: async (key) => {
+    const payment = await createPayment();
+    conform(key, await call("DELETE", `${base}/payments/${payment.id}`));
+  },
   [`GET ${RIDES}`]: async (key) => {
     await createRide();
     itemsOf(conform(key, await call("GET", `${base}/rides`)), "rides");

@@ -55,6 +55,12 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { hour: { date: "2024-03-02", duration: 1 } },
     update: { hour: { date: "2024-03-03", description: "Changed" } },
   },
+  payments: {
+    create: {
+      payment: { amount: "19.95", account_path: "activa.current_assets.liquid_assets.bank", paid_at: "2024-03-01" },
+    },
+    update: { payment: { amount: 300, description: "Changed" } },
+  },
   rides: {
     create: { ride: { km_start: 0, km_end: 10, date: "2024-03-02" } },
     update: { ride: { km_end: 345, date: "2024-04-01" } },
@@ -83,6 +89,7 @@ const FIXTURES: Record<string, Fixture> = {
   rides: { kind: "company", existingId: (harness, owner) => created(harness, owner, "rides") },
   contacts: { kind: "company", existingId: (harness, owner) => created(harness, owner, "contacts") },
   hours: { kind: "company", existingId: (harness, owner) => created(harness, owner, "hours") },
+  payments: { kind: "company", existingId: (harness, owner) => created(harness, owner, "payments") },
   accounts: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "accounts") },
   templates: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "templates") },
   vat_types: { kind: "global" },

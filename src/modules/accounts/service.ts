@@ -6,7 +6,7 @@ import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { booleanToColumn } from "../../db/dialect.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { notFound } from "../../platform/errors.js";
+import { notFound, type ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { DEFAULT_CHART } from "./default-chart.js";
@@ -17,6 +17,7 @@ import {
   type AccountRow,
   findAccount,
   findAccountByPath,
+  findAccountsByIds,
   insertAccount,
   listAccounts,
 } from "./store.js";
@@ -89,4 +90,40 @@ export async function resolveAccount(
     return findAccountByPath(executor, companyId, reference.account_path);
   }
   return undefined;
+}
+
+/** Paths of the given accounts of a company, by id (for documents that show `account_path`). */
+export async function accountPathsById(
+  executor: Executor,
+  companyId: number,
+  accountIds: Iterable<number>,
+): Promise<Map<number, string>> {
+  const rows = await findAccountsByIds(executor, companyId, [...new Set(accountIds)]);
+  return new Map(rows.map((row) => [row.id, row.path]));
+}
+
+export function isPaymentAccount(account: AccountRow): boolean {
+  return account.is_payment_account !== 0;
+}
+
+/**
+ * Resolves `account_id` / `account_path` given on a write (id wins) and records a problem when it
+ * names no account of the company. `prefix` names nested attributes (`lines[0].`).
+ */
+export async function resolveAccountReference(
+  executor: Executor,
+  companyId: number,
+  reference: { account_id?: number | null; account_path?: string | null },
+  errors: ValidationErrors,
+  prefix = "",
+): Promise<AccountRow | undefined> {
+  const given = reference.account_id ?? reference.account_path ?? null;
+  if (given === null) return undefined;
+  const account = await resolveAccount(executor, companyId, reference);
+  if (!account) {
+    const attribute =
+      reference.account_id !== undefined && reference.account_id !== null ? "account_id" : "account_path";
+    errors.add(`${prefix}${attribute}`, "is not an account of this company");
+  }
+  return account;
 }

@@ -86,3 +86,17 @@ export async function findAccountByPath(
     .where("path", "=", path)
     .executeTakeFirst();
 }
+
+export async function findAccountsByIds(
+  executor: Executor,
+  companyId: number,
+  accountIds: number[],
+): Promise<AccountRow[]> {
+  if (accountIds.length === 0) return [];
+  return accounts(executor)
+    .selectFrom("accounts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "in", accountIds)
+    .execute();
+}

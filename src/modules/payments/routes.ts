@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { PAYMENT_SELECTIONS, PaymentListResponse, PaymentResponse } from "./schemas.js";
+import {
+  createPayment,
+  deleteCompanyPayment,
+  listCompanyPayments,
+  showPayment,
+  updateCompanyPayment,
+} from "./service.js";
+
+const payments = access("manage:payments", "company_id");
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/payments",
+    { config: payments, schema: { response: { 200: PaymentListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const selection = readSelection(query, PAYMENT_SELECTIONS, "unbooked");
+      const page = await listCompanyPayments(deps, requireCompany(request), selection, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { payments: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/payments",
+    { config: payments, schema: { response: { 201: PaymentResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ payment: await createPayment(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/payments/:id",
+    { config: payments, schema: { response: { 200: PaymentResponse } } },
+    async (request) => ({
+      payment: await showPayment(deps, requireCompany(request), readPathId(request.params, "Payment")),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/payments/:id",
+    { config: payments, schema: { response: { 200: PaymentResponse } } },
+    async (request) => ({
+      payment: await updateCompanyPayment(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, "Payment"),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/payments/:id", { config: payments }, async (request, reply) => {
+    await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "Payment"));
+    return reply.code(204).send();
+  });
+}

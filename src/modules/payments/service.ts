@@ -1,0 +1,186 @@
+/**
+ * Payments: signed amounts in integer cents (negative = money going out) on a bank or cash
+ * account. A payment is `booked` once it is linked to a document (a sales invoice or expense);
+ * until then it is `unbooked`, the list's default. An update changes only the supplied fields.
+ */
+import type { Static } from "@sinclair/typebox";
+import Big from "big.js";
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import { dateInTimeZone, formatDateTime, parseDateTime } from "../../platform/dates.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound, ValidationErrors } from "../../platform/errors.js";
+import { centsToDecimal, decimalToCents } from "../../platform/money.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { accountPathsById, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
+import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./schemas.js";
+import {
+  deletePayment,
+  findPayment,
+  insertPayment,
+  listPayments,
+  type PaymentFilter,
+  type PaymentRow,
+  updatePayment,
+} from "./store.js";
+
+export type Payment = Static<typeof PaymentSchema>;
+type PaymentAttributes = Partial<Static<typeof PaymentPayload.schema>>;
+const RESOURCE = "Payment";
+
+function presentPayment(row: PaymentRow, accountPath: string | undefined, timeZone: string): Payment {
+  return {
+    id: row.id,
+    amount: centsToDecimal(row.amount_cents),
+    description: row.description,
+    account_id: row.account_id,
+    account_path: accountPath ?? null,
+    paid_at: formatDateTime(row.paid_at, timeZone),
+  };
+}
+
+async function presentPayments(executor: Executor, company: CompanyAccess, rows: PaymentRow[]): Promise<Payment[]> {
+  const paths = await accountPathsById(
+    executor,
+    company.companyId,
+    rows.map((row) => row.account_id),
+  );
+  return rows.map((row) => presentPayment(row, paths.get(row.account_id), company.timeZone));
+}
+
+async function presentOne(executor: Executor, company: CompanyAccess, row: PaymentRow): Promise<Payment> {
+  const paths = await accountPathsById(executor, company.companyId, [row.account_id]);
+  return presentPayment(row, paths.get(row.account_id), company.timeZone);
+}
+
+/** Checks and converts the supplied attributes; absent attributes stay absent. */
+async function paymentColumns(
+  executor: Executor,
+  companyId: number,
+  attributes: PaymentAttributes,
+  errors: ValidationErrors,
+): Promise<{ amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string }> {
+  const columns: { amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string } = {};
+  if (attributes.amount !== undefined) {
+    if (attributes.amount === null) errors.add("amount", "can't be blank");
+    else {
+      const cents = decimalToCents(new Big(attributes.amount));
+      if (cents === null) errors.add("amount", "must have at most two decimals");
+      else if (cents === 0) errors.add("amount", "must not be zero");
+      else columns.amount_cents = cents;
+    }
+  }
+  if (attributes.description !== undefined) columns.description = attributes.description;
+  if (attributes.paid_at !== undefined) {
+    if (attributes.paid_at === null) errors.add("paid_at", "can't be blank");
+    else columns.paid_at = attributes.paid_at;
+  }
+  if (attributes.account_id !== undefined || attributes.account_path !== undefined) {
+    const account = await resolveAccountReference(executor, companyId, attributes, errors);
+    if (account === undefined && !errors.has("account_id") && !errors.has("account_path")) {
+      errors.add("account_id", "can't be blank");
+    } else if (account && !isPaymentAccount(account)) errors.add("account_id", "must be a bank or cash account");
+    else if (account) columns.account_id = account.id;
+  }
+  return columns;
+}
+
+function readPayment(company: CompanyAccess, body: unknown) {
+  const errors = new ValidationErrors();
+  const attributes = readWritePayload(PaymentPayload, body, { timeZone: company.timeZone }, errors);
+  return { attributes, errors };
+}
+
+export async function createPayment(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Payment> {
+  const { attributes, errors } = readPayment(company, body);
+  return deps.db.transaction().execute(async (transaction) => {
+    const columns = await paymentColumns(transaction, company.companyId, attributes, errors);
+    if (attributes.amount === undefined) errors.add("amount", "can't be blank");
+    if (attributes.paid_at === undefined) errors.add("paid_at", "can't be blank");
+    if (attributes.account_id === undefined && attributes.account_path === undefined) {
+      errors.add("account_id", "or account_path must name a bank or cash account");
+    }
+    errors.throwIfAny(RESOURCE);
+    const row = await insertPayment(transaction, {
+      company_id: company.companyId,
+      amount_cents: columns.amount_cents ?? 0,
+      description: columns.description ?? null,
+      account_id: columns.account_id ?? 0,
+      paid_at: columns.paid_at ?? "",
+      document_type: null,
+      document_id: null,
+      source: "manual",
+    });
+    return presentOne(transaction, company, row);
+  });
+}
+
+export async function updateCompanyPayment(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paymentId: number,
+  body: unknown,
+): Promise<Payment> {
+  const { attributes, errors } = readPayment(company, body);
+  return deps.db.transaction().execute(async (transaction) => {
+    const existing = await findPayment(transaction, company.companyId, paymentId);
+    if (!existing) throw notFound(RESOURCE);
+    const columns = await paymentColumns(transaction, company.companyId, attributes, errors);
+    errors.throwIfAny(RESOURCE);
+    const row =
+      Object.keys(columns).length === 0
+        ? existing
+        : await updatePayment(transaction, company.companyId, paymentId, columns);
+    return presentOne(transaction, company, row);
+  });
+}
+
+/** The filter of a `selection`; the book year is the calendar year in the company's time zone. */
+function selectionFilter(selection: PaymentSelection, company: CompanyAccess, now: Date): PaymentFilter {
+  switch (selection) {
+    case "unbooked":
+      return { booked: false };
+    case "booked":
+      return { booked: true };
+    case "manual":
+      return { source: "manual" };
+    case "duplicate_bank_mutations":
+      return { duplicatesOnly: true };
+    case "all_in_current_bookyear": {
+      const year = Number(dateInTimeZone(now, company.timeZone).slice(0, 4));
+      return {
+        paidFrom: parseDateTime(`${year}-01-01`, company.timeZone) ?? undefined,
+        paidBefore: parseDateTime(`${year + 1}-01-01`, company.timeZone) ?? undefined,
+      };
+    }
+    case "all":
+      return {};
+  }
+}
+
+export async function listCompanyPayments(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  selection: PaymentSelection,
+  paging: Paging,
+): Promise<Page<Payment>> {
+  const filter = selectionFilter(selection, company, deps.now());
+  const { rows, total } = await listPayments(deps.db, company.companyId, filter, paging);
+  return { items: await presentPayments(deps.db, company, rows), total, paging };
+}
+
+export async function showPayment(deps: ServiceDeps, company: CompanyAccess, paymentId: number): Promise<Payment> {
+  const row = await findPayment(deps.db, company.companyId, paymentId);
+  if (!row) throw notFound(RESOURCE);
+  return presentOne(deps.db, company, row);
+}
+
+export async function deleteCompanyPayment(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paymentId: number,
+): Promise<void> {
+  if (!(await deletePayment(deps.db, company.companyId, paymentId))) throw notFound(RESOURCE);
+}

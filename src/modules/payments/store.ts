@@ -1,0 +1,114 @@
+/**
+ * SQL for `payments`. Amounts are signed integer cents. Every query is scoped by company.
+ */
+import type { Generated, Selectable, Updateable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface PaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  amount_cents: number;
+  description: string | null;
+  account_id: number;
+  paid_at: string;
+  document_type: string | null;
+  document_id: number | null;
+  source: string;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentInsert = Omit<PaymentRow, "id">;
+export type PaymentUpdate = Updateable<Omit<PaymentsTable, "id" | "company_id">>;
+
+type PaymentTables = { payments: PaymentsTable };
+
+function payments(executor: Executor) {
+  return executor.withTables<PaymentTables>();
+}
+
+export interface PaymentFilter {
+  booked?: boolean;
+  source?: string;
+  /** ISO UTC bounds of paid_at: from inclusive, before exclusive */
+  paidFrom?: string;
+  paidBefore?: string;
+  /** only payments that have a twin: same account, amount and moment */
+  duplicatesOnly?: boolean;
+}
+
+function filtered(executor: Executor, companyId: number, filter: PaymentFilter) {
+  let query = payments(executor).selectFrom("payments as payment").where("payment.company_id", "=", companyId);
+  if (filter.booked === true) query = query.where("payment.document_id", "is not", null);
+  if (filter.booked === false) query = query.where("payment.document_id", "is", null);
+  if (filter.source !== undefined) query = query.where("payment.source", "=", filter.source);
+  if (filter.paidFrom !== undefined) query = query.where("payment.paid_at", ">=", filter.paidFrom);
+  if (filter.paidBefore !== undefined) query = query.where("payment.paid_at", "<", filter.paidBefore);
+  if (filter.duplicatesOnly) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("payments as twin")
+          .select("twin.id")
+          .whereRef("twin.company_id", "=", "payment.company_id")
+          .whereRef("twin.account_id", "=", "payment.account_id")
+          .whereRef("twin.amount_cents", "=", "payment.amount_cents")
+          .whereRef("twin.paid_at", "=", "payment.paid_at")
+          .whereRef("twin.id", "!=", "payment.id"),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function listPayments(
+  executor: Executor,
+  companyId: number,
+  filter: PaymentFilter,
+  paging: Paging,
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  return selectPage(filtered(executor, companyId, filter), paging, (query) =>
+    query.selectAll("payment").orderBy("payment.paid_at", "desc").orderBy("payment.id", "desc"),
+  );
+}
+
+export async function findPayment(
+  executor: Executor,
+  companyId: number,
+  paymentId: number,
+): Promise<PaymentRow | undefined> {
+  return payments(executor)
+    .selectFrom("payments")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+}
+
+export async function insertPayment(executor: Executor, values: PaymentInsert): Promise<PaymentRow> {
+  return payments(executor).insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updatePayment(
+  executor: Executor,
+  companyId: number,
+  paymentId: number,
+  changes: PaymentUpdate,
+): Promise<PaymentRow> {
+  return payments(executor)
+    .updateTable("payments")
+    .set(changes)
+    .where("company_id", "=", companyId)
+    .where("id", "=", paymentId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deletePayment(executor: Executor, companyId: number, paymentId: number): Promise<boolean> {
+  const result = await payments(executor)
+    .deleteFrom("payments")
+    .where("company_id", "=", companyId)
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
