@@ -8,6 +8,7 @@ import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
 import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
+import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
@@ -34,5 +35,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerContactRoutes(app, deps);
   registerHourRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerJournalEntryRoutes(app, deps);
   return app;
 }

@@ -13,6 +13,7 @@ import * as createCounters from "./migrations/0006_create_counters.js";
 import * as createContacts from "./migrations/0007_create_contacts.js";
 import * as createHours from "./migrations/0008_create_hours.js";
 import * as createPayments from "./migrations/0009_create_payments.js";
+import * as createJournalEntries from "./migrations/0010_create_journal_entries.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007_create_contacts": createContacts,
   "0008_create_hours": createHours,
   "0009_create_payments": createPayments,
+  "0010_create_journal_entries": createJournalEntries,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -45,7 +45,51 @@ const comparablePayment = (payment: unknown) => {
   return rest;
 };
 
+const ENTRIES = "/api/v1/companies/{company_id}/journal_entries";
+const ENTRY = `${ENTRIES}/{id}`;
+/** The reference's example names account ids of its own database; the paths name ours. */
+function entryExample(): { journal_entry: Item } {
+  const example = referenceOperation("POST", ENTRIES).requestExample as { journal_entry: Item & { lines: Item[] } };
+  const lines = example.journal_entry.lines.map((line) => ({ ...line, account_id: null }));
+  return { journal_entry: { ...example.journal_entry, lines } };
+}
+const createEntry = () => created(`${base}/journal_entries`, entryExample(), "journal_entry");
+/** An entry without ids, for comparing with the reference's recorded answers. */
+function comparableEntry(entry: unknown): Item {
+  const { lines, ...rest } = withoutId(entry);
+  return { ...rest, lines: (lines as Item[]).map(({ id: _id, account_id: _account, ...line }) => line) };
+}
+
 export const RESOURCE_CASES: SuccessCases = {
+  [`GET ${ENTRIES}`]: async (key) => {
+    await createEntry();
+    itemsOf(conform(key, await call("GET", `${base}/journal_entries`)), "journal_entries");
+  },
+  [`POST ${ENTRIES}`]: async (key) => {
+    const body = conform(key, await call("POST", `${base}/journal_entries`, entryExample()));
+    expect(comparableEntry(body.journal_entry)).toEqual(
+      comparableEntry((responseExample("POST", ENTRIES, 201) as Item).journal_entry),
+    );
+  },
+  [`GET ${ENTRY}`]: async (key) => {
+    const entry = await createEntry();
+    const body = conform(key, await call("GET", `${base}/journal_entries/${entry.id}`));
+    expect(comparableEntry(body.journal_entry)).toEqual(
+      comparableEntry((responseExample("GET", ENTRY, 200) as Item).journal_entry),
+    );
+  },
+  [`PATCH ${ENTRY}`]: async (key) => {
+    const entry = await createEntry();
+    const update = referenceOperation("PATCH", ENTRY).requestExample;
+    const body = conform(key, await call("PATCH", `${base}/journal_entries/${entry.id}`, update));
+    expect(comparableEntry(body.journal_entry)).toEqual(
+      comparableEntry((responseExample("PATCH", ENTRY, 200) as Item).journal_entry),
+    );
+  },
+  [`DELETE ${ENTRY}`]: async (key) => {
+    const entry = await createEntry();
+    conform(key, await call("DELETE", `${base}/journal_entries/${entry.id}`));
+  },
   [`GET ${PAYMENTS}`]: async (key) => {
     await createPayment();
     itemsOf(conform(key, await call("GET", `${base}/payments`)), "payments");
@@ -149,6 +193,8 @@ export const RESOURCE_CASES: SuccessCases = {
 };
 
 export const RESOURCE_INVALID: InvalidCases = {
+  [`POST ${ENTRIES}`]: () =>
+    call("POST", `${base}/journal_entries`, { journal_entry: { ...entryExample().journal_entry, date: null } }),
   [`POST ${RIDES}`]: () => call("POST", `${base}/rides`, { ride: { km_end: "abc" } }),
   [`POST ${CONTACTS}`]: () => call("POST", `${base}/contacts`, { contact: { company_name: "" } }),
   [`PATCH ${CONTACT}`]: async () => {

@@ -55,6 +55,18 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { hour: { date: "2024-03-02", duration: 1 } },
     update: { hour: { date: "2024-03-03", description: "Changed" } },
   },
+  journal_entries: {
+    create: {
+      journal_entry: {
+        date: "2024-03-02",
+        lines: [
+          { account_path: "activa.current_assets.liquid_assets.bank", credit_amount: "10" },
+          { account_path: "profit.costs.other_costs.misc", debit_amount: "10" },
+        ],
+      },
+    },
+    update: { journal_entry: { description: "Changed", date: "2024-03-05" } },
+  },
   payments: {
     create: {
       payment: { amount: "19.95", account_path: "activa.current_assets.liquid_assets.bank", paid_at: "2024-03-01" },
@@ -89,6 +101,7 @@ const FIXTURES: Record<string, Fixture> = {
   rides: { kind: "company", existingId: (harness, owner) => created(harness, owner, "rides") },
   contacts: { kind: "company", existingId: (harness, owner) => created(harness, owner, "contacts") },
   hours: { kind: "company", existingId: (harness, owner) => created(harness, owner, "hours") },
+  journal_entries: { kind: "company", existingId: (harness, owner) => created(harness, owner, "journal_entries") },
   payments: { kind: "company", existingId: (harness, owner) => created(harness, owner, "payments") },
   accounts: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "accounts") },
   templates: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "templates") },

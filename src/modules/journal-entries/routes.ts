@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { JournalEntryListResponse, JournalEntryResponse } from "./schemas.js";
+import {
+  createJournalEntry,
+  deleteCompanyJournalEntry,
+  listCompanyJournalEntries,
+  showJournalEntry,
+  updateCompanyJournalEntry,
+} from "./service.js";
+
+const journalEntries = access("manage:journal_entries", "company_id");
+
+export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/journal_entries",
+    { config: journalEntries, schema: { response: { 200: JournalEntryListResponse } } },
+    async (request, reply) => {
+      const page = await listCompanyJournalEntries(deps, requireCompany(request), readPaging(request.query as Query));
+      setPagingHeaders(reply, page);
+      return { journal_entries: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/journal_entries",
+    { config: journalEntries, schema: { response: { 201: JournalEntryResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ journal_entry: await createJournalEntry(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/journal_entries/:id",
+    { config: journalEntries, schema: { response: { 200: JournalEntryResponse } } },
+    async (request) => ({
+      journal_entry: await showJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry")),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/journal_entries/:id",
+    { config: journalEntries, schema: { response: { 200: JournalEntryResponse } } },
+    async (request) => ({
+      journal_entry: await updateCompanyJournalEntry(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, "Journal entry"),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/v1/companies/:company_id/journal_entries/:id",
+    { config: journalEntries },
+    async (request, reply) => {
+      await deleteCompanyJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry"));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Pure rules of a manual journal entry: a date, at least two lines, each line on an account
+ * with exactly one positive amount (debit or credit, at most two decimals), and debits equal to
+ * credits. Amounts are integer cents.
+ */
+import Big from "big.js";
+import type { ValidationErrors } from "../../platform/errors.js";
+import { centsToDecimal, decimalToCents } from "../../platform/money.js";
+
+export interface LineState {
+  account_id: number | null;
+  debit_cents: number | null;
+  credit_cents: number | null;
+}
+
+/** Converts one side's decimal text to cents, recording why it cannot be used. */
+export function amountCents(
+  text: string | null | undefined,
+  attribute: string,
+  errors: ValidationErrors,
+): number | null | undefined {
+  if (text === undefined || text === null) return text;
+  const cents = decimalToCents(new Big(text));
+  if (cents === null) errors.add(attribute, "must have at most two decimals");
+  else if (cents <= 0) errors.add(attribute, "must be more than 0");
+  else return cents;
+  return undefined;
+}
+
+export function validateJournalEntry(
+  entry: { date: string | null; lines: readonly LineState[] },
+  errors: ValidationErrors,
+): void {
+  if (entry.date === null && !errors.has("date")) errors.add("date", "can't be blank");
+  if (entry.lines.length < 2) errors.add("lines", "must have at least two lines");
+  let debits = 0;
+  let credits = 0;
+  let everyLineOneSided = true;
+  entry.lines.forEach((line, index) => {
+    const prefix = `lines[${index}]`;
+    if (line.account_id === null && !errors.has(`${prefix}.account_id`) && !errors.has(`${prefix}.account_path`)) {
+      errors.add(`${prefix}.account_id`, "can't be blank");
+    }
+    const sides = (line.debit_cents === null ? 0 : 1) + (line.credit_cents === null ? 0 : 1);
+    if (sides !== 1) everyLineOneSided = false;
+    if (sides !== 1 && !errors.has(`${prefix}.debit_amount`) && !errors.has(`${prefix}.credit_amount`)) {
+      errors.add(prefix, "needs exactly one of debit_amount and credit_amount");
+    }
+    debits += line.debit_cents ?? 0;
+    credits += line.credit_cents ?? 0;
+  });
+  if (everyLineOneSided && debits !== credits) {
+    errors.add("lines", `do not balance: debits ${centsToDecimal(debits)}, credits ${centsToDecimal(credits)}`);
+  }
+}

@@ -1,0 +1,42 @@
+/** Wire shapes of a manual journal entry (spec 2.13), field order as the reference. */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject } from "../../platform/fields.js";
+
+export const JournalEntryLineSchema = ResponseObject({
+  id: Nullable.integer(),
+  account_id: Nullable.integer(),
+  account_path: Nullable.string(),
+  debit_amount: Nullable.string(),
+  credit_amount: Nullable.string(),
+});
+
+export const JournalEntrySchema = ResponseObject({
+  id: Nullable.integer(),
+  description: Nullable.string(),
+  date: Nullable.date(),
+  lines: Type.Array(JournalEntryLineSchema),
+});
+
+export const JournalEntryResponse = Type.Object({ journal_entry: JournalEntrySchema });
+export const JournalEntryListResponse = Type.Object({ journal_entries: Type.Array(JournalEntrySchema) });
+
+export const JournalEntryLineAttributes = Type.Object({
+  id: Nullable.integer(),
+  _destroy: Nullable.boolean(),
+  account_id: Nullable.integer(),
+  account_path: Nullable.string({ maxLength: 255 }),
+  debit_amount: Nullable.decimal(),
+  credit_amount: Nullable.decimal(),
+});
+
+export const JournalEntryAttributes = Type.Object({
+  description: Nullable.string({ maxLength: 1000 }),
+  date: Nullable.date(),
+  lines: Type.Array(JournalEntryLineAttributes),
+});
+
+export const JournalEntryPayload = {
+  wrapper: "journal_entry",
+  schema: JournalEntryAttributes,
+  readOnly: ["id"],
+} as const;
