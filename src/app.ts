@@ -10,6 +10,7 @@ import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
+import { registerProductRoutes } from "./modules/products/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
@@ -36,5 +37,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerHourRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
+  registerProductRoutes(app, deps);
   return app;
 }

@@ -14,6 +14,7 @@ import * as createContacts from "./migrations/0007_create_contacts.js";
 import * as createHours from "./migrations/0008_create_hours.js";
 import * as createPayments from "./migrations/0009_create_payments.js";
 import * as createJournalEntries from "./migrations/0010_create_journal_entries.js";
+import * as createProducts from "./migrations/0011_create_products.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_create_hours": createHours,
   "0009_create_payments": createPayments,
   "0010_create_journal_entries": createJournalEntries,
+  "0011_create_products": createProducts,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

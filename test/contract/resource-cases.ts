@@ -60,7 +60,54 @@ function comparableEntry(entry: unknown): Item {
   return { ...rest, lines: (lines as Item[]).map(({ id: _id, account_id: _account, ...line }) => line) };
 }
 
+const PRODUCTS = "/api/v1/companies/{company_id}/products";
+const PRODUCT = `${PRODUCTS}/{id}`;
+/** The reference's example names a VAT type id of its own database; ours is looked up by name. */
+async function productExample(): Promise<{ product: Item & { invoice_line: Item } }> {
+  const example = referenceOperation("POST", PRODUCTS).requestExample as { product: Item & { invoice_line: Item } };
+  const vatTypes = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
+  const high = vatTypes.vat_types.find((vatType) => vatType.name === "vat_high");
+  const line = { ...example.product.invoice_line, vat_type_id: high?.id, product_code: null };
+  return { product: { ...example.product, invoice_line: line } };
+}
+const createProduct = async () => created(`${base}/products`, await productExample(), "product");
+/** A product without ids and code, for comparing with the reference's recorded answers. */
+function comparableProduct(product: unknown): Item {
+  const { number_sold: _sold, invoice_line, ...rest } = withoutId(product);
+  const { id: _id, vat_type_id: _vat, product_code: _code, ...line } = invoice_line as Item;
+  return { ...rest, invoice_line: line };
+}
+
 export const RESOURCE_CASES: SuccessCases = {
+  [`GET ${PRODUCTS}`]: async (key) => {
+    await createProduct();
+    itemsOf(conform(key, await call("GET", `${base}/products?search[q]=machine`)), "products");
+  },
+  [`POST ${PRODUCTS}`]: async (key) => {
+    const body = conform(key, await call("POST", `${base}/products`, await productExample()));
+    expect(comparableProduct(body.product)).toEqual(
+      comparableProduct((responseExample("POST", PRODUCTS, 201) as Item).product),
+    );
+  },
+  [`GET ${PRODUCT}`]: async (key) => {
+    const product = await createProduct();
+    const body = conform(key, await call("GET", `${base}/products/${product.id}`));
+    expect(comparableProduct(body.product)).toEqual(
+      comparableProduct((responseExample("GET", PRODUCT, 200) as Item).product),
+    );
+  },
+  [`PATCH ${PRODUCT}`]: async (key) => {
+    const product = await createProduct();
+    const update = referenceOperation("PATCH", PRODUCT).requestExample;
+    const body = conform(key, await call("PATCH", `${base}/products/${product.id}`, update));
+    expect(comparableProduct(body.product)).toEqual(
+      comparableProduct((responseExample("PATCH", PRODUCT, 200) as Item).product),
+    );
+  },
+  [`DELETE ${PRODUCT}`]: async (key) => {
+    const product = await createProduct();
+    conform(key, await call("DELETE", `${base}/products/${product.id}`));
+  },
   [`GET ${ENTRIES}`]: async (key) => {
     await createEntry();
     itemsOf(conform(key, await call("GET", `${base}/journal_entries`)), "journal_entries");
@@ -193,6 +240,8 @@ export const RESOURCE_CASES: SuccessCases = {
 };
 
 export const RESOURCE_INVALID: InvalidCases = {
+  [`POST ${PRODUCTS}`]: () =>
+    call("POST", `${base}/products`, { product: { invoice_line: { description: "No price" } } }),
   [`POST ${ENTRIES}`]: () =>
     call("POST", `${base}/journal_entries`, { journal_entry: { ...entryExample().journal_entry, date: null } }),
   [`POST ${RIDES}`]: () => call("POST", `${base}/rides`, { ride: { km_end: "abc" } }),

@@ -67,6 +67,10 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     },
     update: { journal_entry: { description: "Changed", date: "2024-03-05" } },
   },
+  products: {
+    create: { product: { invoice_line: { description: "Machine", price_per_unit: "1895.0" } } },
+    update: { product: { has_stock: true, invoice_line: { price_per_unit: "1995.00" } } },
+  },
   payments: {
     create: {
       payment: { amount: "19.95", account_path: "activa.current_assets.liquid_assets.bank", paid_at: "2024-03-01" },
@@ -102,6 +106,7 @@ const FIXTURES: Record<string, Fixture> = {
   contacts: { kind: "company", existingId: (harness, owner) => created(harness, owner, "contacts") },
   hours: { kind: "company", existingId: (harness, owner) => created(harness, owner, "hours") },
   journal_entries: { kind: "company", existingId: (harness, owner) => created(harness, owner, "journal_entries") },
+  products: { kind: "company", existingId: (harness, owner) => created(harness, owner, "products") },
   payments: { kind: "company", existingId: (harness, owner) => created(harness, owner, "payments") },
   accounts: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "accounts") },
   templates: { kind: "company", existingId: (harness, owner) => firstListed(harness, owner, "templates") },

@@ -3,9 +3,10 @@
  * known on or after `since` (default: today in the company's time zone).
  */
 import type { Static } from "@sinclair/typebox";
+import Big from "big.js";
 import type { Executor } from "../../db/connection.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { notFound } from "../../platform/errors.js";
+import { notFound, type ValidationErrors } from "../../platform/errors.js";
 import { formatDecimal } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
@@ -42,4 +43,38 @@ export async function vatTypeById(executor: Executor, vatTypeId: number): Promis
 
 export async function vatTypeByName(executor: Executor, name: VatTypeName): Promise<VatTypeRow | undefined> {
   return findVatTypeByName(executor, name);
+}
+
+export const DEFAULT_VAT_TYPE: VatTypeName = "vat_high";
+
+/**
+ * The VAT type and exact rate of a line: `vat_type_id` (default vat_high), and for the custom
+ * type the line's own `vat_rate` (required, from 0 to 1); for every other type a given rate is
+ * ignored. Problems are recorded under `prefix`; null when the line cannot be priced.
+ */
+export async function resolveLineVat(
+  executor: Executor,
+  given: { vat_type_id?: number | null; vat_rate?: string | null },
+  errors: ValidationErrors,
+  prefix = "",
+): Promise<{ vatTypeId: number; rate: string; customRate: string | null } | null> {
+  const vatType =
+    given.vat_type_id === undefined || given.vat_type_id === null
+      ? await findVatTypeByName(executor, DEFAULT_VAT_TYPE)
+      : await findVatType(executor, given.vat_type_id);
+  if (!vatType) {
+    errors.add(`${prefix}vat_type_id`, "is not a VAT type");
+    return null;
+  }
+  if (vatType.value !== null) return { vatTypeId: vatType.id, rate: vatType.value, customRate: null };
+  const rate = given.vat_rate;
+  if (rate === undefined || rate === null) {
+    errors.add(`${prefix}vat_rate`, "can't be blank for a custom VAT type");
+    return null;
+  }
+  if (new Big(rate).lt(0) || new Big(rate).gt(1)) {
+    errors.add(`${prefix}vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
+    return null;
+  }
+  return { vatTypeId: vatType.id, rate, customRate: rate };
 }

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSearchList, readSearchString, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { PRODUCT_SELECTIONS, ProductListResponse, ProductResponse } from "./schemas.js";
+import {
+  createProduct,
+  deleteCompanyProduct,
+  listCompanyProducts,
+  showProduct,
+  updateCompanyProduct,
+} from "./service.js";
+
+const products = access("manage:products", "company_id");
+
+export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/products",
+    { config: products, schema: { response: { 200: ProductListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      readSelection(query, PRODUCT_SELECTIONS, "all");
+      const filter = { query: readSearchString(query, "q"), productCodes: readSearchList(query, "product_codes") };
+      const page = await listCompanyProducts(deps, requireCompany(request), filter, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { products: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/products",
+    { config: products, schema: { response: { 201: ProductResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ product: await createProduct(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/products/:id",
+    { config: products, schema: { response: { 200: ProductResponse } } },
+    async (request) => ({
+      product: await showProduct(deps, requireCompany(request), readPathId(request.params, "Product")),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/products/:id",
+    { config: products, schema: { response: { 200: ProductResponse } } },
+    async (request) => ({
+      product: await updateCompanyProduct(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, "Product"),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/products/:id", { config: products }, async (request, reply) => {
+    await deleteCompanyProduct(deps, requireCompany(request), readPathId(request.params, "Product"));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * Products: a priced invoice line kept for reuse. The embedded line shows its amounts for
+ * quantity 1, computed with the shared invoice-line arithmetic. Product codes are unique per
+ * company; a blank one is generated (P1, P2, …) from the company's counter, skipping codes
+ * already given by hand.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { booleanFromColumn, booleanToColumn, isUniqueViolation } from "../../db/dialect.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { centsToDecimal, formatDecimal } from "../../platform/money.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { isBlank } from "../../platform/text.js";
+import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
+import { nextInSeries } from "../counters/service.js";
+import { lineTotals } from "../invoice-lines/rules.js";
+import { resolveLineVat } from "../vat-types/service.js";
+import { type ProductInvoiceLineAttributes, ProductPayload, type ProductSchema } from "./schemas.js";
+import {
+  deleteProduct,
+  findProduct,
+  insertProduct,
+  listProducts,
+  type ProductFilter,
+  type ProductRow,
+  productCodeTaken,
+  updateProduct,
+} from "./store.js";
+
+export type Product = Static<typeof ProductSchema>;
+type ProductAttributes = Partial<Static<typeof ProductPayload.schema>>;
+const RESOURCE = "Product";
+const PRODUCT_CODE_SERIES = "product_code";
+const ONE = "1";
+
+async function presentProducts(executor: Executor, companyId: number, rows: ProductRow[]): Promise<Product[]> {
+  const paths = await accountPathsById(
+    executor,
+    companyId,
+    rows.flatMap((row) => (row.account_id === null ? [] : [row.account_id])),
+  );
+  const vatRates = new Map<number, string>();
+  for (const row of rows) {
+    if (row.custom_vat_rate !== null || vatRates.has(row.vat_type_id)) continue;
+    const resolved = await resolveLineVat(executor, { vat_type_id: row.vat_type_id }, new ValidationErrors());
+    if (resolved) vatRates.set(row.vat_type_id, resolved.rate);
+  }
+  return rows.map((row) => {
+    const rate = row.custom_vat_rate ?? vatRates.get(row.vat_type_id) ?? "0";
+    const totals = lineTotals(ONE, row.price_per_unit, rate);
+    return {
+      id: row.id,
+      // counted from published invoice lines; no sales invoices exist before that module lands
+      number_sold: 0,
+      has_stock: booleanFromColumn(row.has_stock),
+      invoice_line: {
+        id: row.id,
+        description: row.description,
+        extended_description: row.extended_description,
+        price_per_unit: formatDecimal(row.price_per_unit),
+        price_with_vat: centsToDecimal(totals.price_with_vat_cents),
+        price_without_vat: centsToDecimal(totals.price_without_vat_cents),
+        vat_amount: centsToDecimal(totals.vat_amount_cents),
+        vat_rate: formatDecimal(rate),
+        vat_type_id: row.vat_type_id,
+        quantity: formatDecimal(ONE),
+        product_id: null,
+        account_id: row.account_id,
+        account_path: row.account_id === null ? null : (paths.get(row.account_id) ?? null),
+        product_code: row.product_code,
+      },
+    };
+  });
+}
+
+async function presentOne(executor: Executor, companyId: number, row: ProductRow): Promise<Product> {
+  const [product] = await presentProducts(executor, companyId, [row]);
+  if (!product) throw new Error("product could not be presented");
+  return product;
+}
+
+async function uniqueProductCode(
+  transaction: Executor,
+  companyId: number,
+  requested: string | null | undefined,
+  errors: ValidationErrors,
+  exceptProductId?: number,
+): Promise<string> {
+  if (!isBlank(requested)) {
+    const code = requested.trim();
+    if (await productCodeTaken(transaction, companyId, code, exceptProductId)) {
+      errors.add("invoice_line.product_code", "has already been taken");
+    }
+    return code;
+  }
+  for (;;) {
+    const generated = `P${await nextInSeries(transaction, companyId, PRODUCT_CODE_SERIES)}`;
+    if (!(await productCodeTaken(transaction, companyId, generated))) return generated;
+  }
+}
+
+function duplicateCode(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new ApiError(
+      "client.parameters.validation",
+      `${RESOURCE} is invalid: invoice_line.product_code has already been taken`,
+    );
+  }
+  throw error;
+}
+
+/** The product as it would be stored after the request: every rule checked, problems recorded. */
+async function productColumns(
+  transaction: Executor,
+  companyId: number,
+  existing: ProductRow | null,
+  attributes: ProductAttributes,
+  errors: ValidationErrors,
+) {
+  const line: Partial<Static<typeof ProductInvoiceLineAttributes>> = attributes.invoice_line ?? {};
+  const pick = <Value>(given: Value | undefined, stored: Value) => (given === undefined ? stored : given);
+  const pricePerUnit = pick(line.price_per_unit, existing?.price_per_unit ?? null);
+  if (pricePerUnit === null) errors.add("invoice_line.price_per_unit", "can't be blank");
+  const vat = await resolveLineVat(
+    transaction,
+    {
+      vat_type_id: pick(line.vat_type_id, existing?.vat_type_id ?? null),
+      vat_rate: pick(line.vat_rate, existing?.custom_vat_rate ?? null),
+    },
+    errors,
+    "invoice_line.",
+  );
+  let accountId = existing?.account_id ?? null;
+  if (line.account_id !== undefined || line.account_path !== undefined) {
+    const account = await resolveAccountReference(transaction, companyId, line, errors, "invoice_line.");
+    accountId = account?.id ?? null;
+  }
+  const productCode =
+    existing !== null && (line.product_code === undefined || line.product_code?.trim() === existing.product_code)
+      ? existing.product_code
+      : await uniqueProductCode(transaction, companyId, line.product_code, errors, existing?.id);
+  return {
+    has_stock: booleanToColumn(pick(attributes.has_stock, booleanFromColumn(existing?.has_stock ?? 0)) ?? false) ?? 0,
+    description: pick(line.description, existing?.description ?? null),
+    extended_description: pick(line.extended_description, existing?.extended_description ?? null),
+    price_per_unit: pricePerUnit ?? "0",
+    vat_type_id: vat?.vatTypeId ?? 0,
+    custom_vat_rate: vat?.customRate ?? null,
+    account_id: accountId,
+    product_code: productCode,
+  };
+}
+
+function readProduct(company: CompanyAccess, body: unknown) {
+  const errors = new ValidationErrors();
+  const attributes = readWritePayload(ProductPayload, body, { timeZone: company.timeZone }, errors);
+  return { attributes, errors };
+}
+
+export async function createProduct(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Product> {
+  const { attributes, errors } = readProduct(company, body);
+  return deps.db.transaction().execute(async (transaction) => {
+    const columns = await productColumns(transaction, company.companyId, null, attributes, errors);
+    errors.throwIfAny(RESOURCE);
+    const row = await insertProduct(transaction, { company_id: company.companyId, ...columns }).catch(duplicateCode);
+    return presentOne(transaction, company.companyId, row);
+  });
+}
+
+export async function updateCompanyProduct(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  productId: number,
+  body: unknown,
+): Promise<Product> {
+  const { attributes, errors } = readProduct(company, body);
+  return deps.db.transaction().execute(async (transaction) => {
+    const existing = await findProduct(transaction, company.companyId, productId);
+    if (!existing) throw notFound(RESOURCE);
+    const columns = await productColumns(transaction, company.companyId, existing, attributes, errors);
+    errors.throwIfAny(RESOURCE);
+    const row = await updateProduct(transaction, company.companyId, productId, columns).catch(duplicateCode);
+    return presentOne(transaction, company.companyId, row);
+  });
+}
+
+export async function listCompanyProducts(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  filter: ProductFilter,
+  paging: Paging,
+): Promise<Page<Product>> {
+  const { rows, total } = await listProducts(deps.db, company.companyId, filter, paging);
+  return { items: await presentProducts(deps.db, company.companyId, rows), total, paging };
+}
+
+export async function showProduct(deps: ServiceDeps, company: CompanyAccess, productId: number): Promise<Product> {
+  const row = await findProduct(deps.db, company.companyId, productId);
+  if (!row) throw notFound(RESOURCE);
+  return presentOne(deps.db, company.companyId, row);
+}
+
+export async function deleteCompanyProduct(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  productId: number,
+): Promise<void> {
+  if (!(await deleteProduct(deps.db, company.companyId, productId))) throw notFound(RESOURCE);
+}

@@ -1,0 +1,121 @@
+/**
+ * SQL for `products`. Product codes are unique per company (enforced by a unique index).
+ */
+import { type Generated, type Selectable, sql, type Updateable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface ProductsTable {
+  id: Generated<number>;
+  company_id: number;
+  has_stock: number;
+  description: string | null;
+  extended_description: string | null;
+  price_per_unit: string;
+  vat_type_id: number;
+  custom_vat_rate: string | null;
+  account_id: number | null;
+  product_code: string;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type ProductInsert = Omit<ProductRow, "id">;
+export type ProductUpdate = Updateable<Omit<ProductsTable, "id" | "company_id">>;
+
+type ProductTables = { products: ProductsTable };
+
+function products(executor: Executor) {
+  return executor.withTables<ProductTables>();
+}
+
+export interface ProductFilter {
+  query?: string;
+  productCodes?: string[];
+}
+
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function listProducts(
+  executor: Executor,
+  companyId: number,
+  filter: ProductFilter,
+  paging: Paging,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  let query = products(executor).selectFrom("products").where("company_id", "=", companyId);
+  if (filter.productCodes !== undefined) {
+    query =
+      filter.productCodes.length === 0
+        ? query.where("id", "<", 0)
+        : query.where("product_code", "in", filter.productCodes);
+  }
+  if (filter.query !== undefined) {
+    const pattern = containsPattern(filter.query);
+    query = query.where((eb) =>
+      eb.or(
+        (["product_code", "description"] as const).map((field) =>
+          eb(sql`lower(${sql.ref(field)})`, "like", sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return selectPage(query, paging, (page) => page.selectAll().orderBy("id"));
+}
+
+export async function findProduct(
+  executor: Executor,
+  companyId: number,
+  productId: number,
+): Promise<ProductRow | undefined> {
+  return products(executor)
+    .selectFrom("products")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "=", productId)
+    .executeTakeFirst();
+}
+
+export async function productCodeTaken(
+  executor: Executor,
+  companyId: number,
+  productCode: string,
+  exceptProductId?: number,
+): Promise<boolean> {
+  let query = products(executor)
+    .selectFrom("products")
+    .select("id")
+    .where("company_id", "=", companyId)
+    .where("product_code", "=", productCode);
+  if (exceptProductId !== undefined) query = query.where("id", "!=", exceptProductId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertProduct(executor: Executor, values: ProductInsert): Promise<ProductRow> {
+  return products(executor).insertInto("products").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateProduct(
+  executor: Executor,
+  companyId: number,
+  productId: number,
+  changes: ProductUpdate,
+): Promise<ProductRow> {
+  return products(executor)
+    .updateTable("products")
+    .set(changes)
+    .where("company_id", "=", companyId)
+    .where("id", "=", productId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteProduct(executor: Executor, companyId: number, productId: number): Promise<boolean> {
+  const result = await products(executor)
+    .deleteFrom("products")
+    .where("company_id", "=", companyId)
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
