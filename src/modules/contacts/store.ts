@@ -2,9 +2,10 @@
  * SQL for `contacts`. Every query is scoped by company; contact numbers are unique per company
  * (enforced by a unique index).
  */
-import { type Generated, type Selectable, sql, type Updateable } from "kysely";
+import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import { CONTACT_SEARCH_FIELDS } from "./schemas.js";
 
@@ -46,24 +47,13 @@ export interface ContactFilter {
   email?: string;
 }
 
-/** `%` and `_` in a user's search text match themselves, not any text. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function filtered(executor: Executor, companyId: number, filter: ContactFilter) {
   let query = contacts(executor).selectFrom("contacts").where("company_id", "=", companyId);
   if (filter.selection === "customers") query = query.where("is_supplier", "=", 0);
   if (filter.selection === "suppliers") query = query.where("is_supplier", "=", 1);
   if (filter.email !== undefined) query = query.where("contact_person_email_address", "=", filter.email);
-  if (filter.query !== undefined) {
-    const pattern = containsPattern(filter.query);
-    query = query.where((eb) =>
-      eb.or(
-        CONTACT_SEARCH_FIELDS.map((field) => eb(sql`lower(${sql.ref(field)})`, "like", sql`${pattern} escape '\\'`)),
-      ),
-    );
-  }
+  const text = filter.query;
+  if (text !== undefined) query = query.where((eb) => containsAny(eb, CONTACT_SEARCH_FIELDS, text));
   return query;
 }
 

@@ -1,9 +1,10 @@
 /**
  * SQL for `products`. Product codes are unique per company (enforced by a unique index).
  */
-import { type Generated, type Selectable, sql, type Updateable } from "kysely";
+import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 
 interface ProductsTable {
@@ -29,13 +30,12 @@ function products(executor: Executor) {
   return executor.withTables<ProductTables>();
 }
 
+/** What `search[q]` matches against. */
+const PRODUCT_SEARCH_FIELDS = ["product_code", "description"] as const;
+
 export interface ProductFilter {
   query?: string;
   productCodes?: string[];
-}
-
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export async function listProducts(
@@ -51,16 +51,8 @@ export async function listProducts(
         ? query.where("id", "<", 0)
         : query.where("product_code", "in", filter.productCodes);
   }
-  if (filter.query !== undefined) {
-    const pattern = containsPattern(filter.query);
-    query = query.where((eb) =>
-      eb.or(
-        (["product_code", "description"] as const).map((field) =>
-          eb(sql`lower(${sql.ref(field)})`, "like", sql`${pattern} escape '\\'`),
-        ),
-      ),
-    );
-  }
+  const text = filter.query;
+  if (text !== undefined) query = query.where((eb) => containsAny(eb, PRODUCT_SEARCH_FIELDS, text));
   return selectPage(query, paging, (page) => page.selectAll().orderBy("id"));
 }
 
