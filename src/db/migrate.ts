@@ -15,6 +15,7 @@ import * as createHours from "./migrations/0008_create_hours.js";
 import * as createPayments from "./migrations/0009_create_payments.js";
 import * as createJournalEntries from "./migrations/0010_create_journal_entries.js";
 import * as createProducts from "./migrations/0011_create_products.js";
+import * as createContactUsages from "./migrations/0012_create_contact_usages.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009_create_payments": createPayments,
   "0010_create_journal_entries": createJournalEntries,
   "0011_create_products": createProducts,
+  "0012_create_contact_usages": createContactUsages,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

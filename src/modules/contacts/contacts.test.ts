@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../test/support/app.js";
+import { holdContactForDocument } from "./service.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -143,6 +144,15 @@ describe("contacts", () => {
     expect(await names("search[q]=0_")).toEqual([]);
     expect(await names("search[contact_person_email_address]=inkoop@groot.example")).toEqual(["Groothandel"]);
     expect(await names("search[contact_person_email_address]=inkoop@groot")).toEqual([]);
+  });
+
+  it("refuses to delete a contact a published document holds on to, and keeps it", async () => {
+    const held = await create(company, { company_name: "Vaste klant" });
+    await holdContactForDocument(harness.deps.db, company.companyId, held.id, { type: "sales_invoice", id: 1 });
+    const response = await request(harness.app, "DELETE", url(company, `/${held.id}`), company.token);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).type).toBe("client.parameters.validation");
+    expect((await request(harness.app, "GET", url(company, `/${held.id}`), company.token)).statusCode).toBe(200);
   });
 
   it("deletes a contact with 204", async () => {

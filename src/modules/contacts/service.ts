@@ -19,10 +19,12 @@ import { ContactPayload, type ContactSchema } from "./schemas.js";
 import {
   type ContactFilter,
   type ContactRow,
+  contactInUse,
   contactNumberTaken,
   deleteContact,
   findContact,
   insertContact,
+  insertContactUsage,
   listContacts,
   updateContact,
 } from "./store.js";
@@ -226,10 +228,34 @@ export async function contactById(
   return findContact(executor, companyId, contactId);
 }
 
+/**
+ * Called by a document when it is published, inside its transaction: from then on the contact
+ * cannot be deleted, since the published document must keep pointing at it.
+ */
+export async function holdContactForDocument(
+  transaction: Executor,
+  companyId: number,
+  contactId: number,
+  document: { type: string; id: number },
+): Promise<void> {
+  await insertContactUsage(transaction, {
+    company_id: companyId,
+    contact_id: contactId,
+    document_type: document.type,
+    document_id: document.id,
+  });
+}
+
 export async function deleteCompanyContact(
   deps: ServiceDeps,
   company: CompanyAccess,
   contactId: number,
 ): Promise<void> {
-  if (!(await deleteContact(deps.db, company.companyId, contactId))) throw notFound(RESOURCE);
+  await deps.db.transaction().execute(async (transaction) => {
+    if (!(await findContact(transaction, company.companyId, contactId))) throw notFound(RESOURCE);
+    if (await contactInUse(transaction, company.companyId, contactId)) {
+      throw new ApiError("client.parameters.validation", `${RESOURCE} cannot be deleted: a published document uses it`);
+    }
+    await deleteContact(transaction, company.companyId, contactId);
+  });
 }

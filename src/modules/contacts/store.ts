@@ -35,7 +35,14 @@ export type ContactRow = Selectable<ContactsTable>;
 export type ContactInsert = Omit<ContactRow, "id">;
 export type ContactUpdate = Updateable<Omit<ContactsTable, "id" | "company_id">>;
 
-type ContactTables = { contacts: ContactsTable };
+interface ContactUsagesTable {
+  company_id: number;
+  contact_id: number;
+  document_type: string;
+  document_id: number;
+}
+
+type ContactTables = { contacts: ContactsTable; contact_usages: ContactUsagesTable };
 
 function contacts(executor: Executor) {
   return executor.withTables<ContactTables>();
@@ -120,4 +127,24 @@ export async function deleteContact(executor: Executor, companyId: number, conta
     .where("id", "=", contactId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Records (once) that a published document holds on to a contact. */
+export async function insertContactUsage(executor: Executor, usage: ContactUsagesTable): Promise<void> {
+  await contacts(executor)
+    .insertInto("contact_usages")
+    .values(usage)
+    .onConflict((conflict) => conflict.columns(["company_id", "document_type", "document_id"]).doNothing())
+    .execute();
+}
+
+export async function contactInUse(executor: Executor, companyId: number, contactId: number): Promise<boolean> {
+  const usage = await contacts(executor)
+    .selectFrom("contact_usages")
+    .select("document_id")
+    .where("company_id", "=", companyId)
+    .where("contact_id", "=", contactId)
+    .limit(1)
+    .executeTakeFirst();
+  return usage !== undefined;
 }
