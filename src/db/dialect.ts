@@ -106,6 +106,8 @@ export function columnTypes(db: Kysely<unknown>) {
     /** exact decimals kept as canonical strings (unit prices, quantities, rates) */
     decimal: "text" as const,
     boolean: "integer" as const,
+    /** file contents (attachments) */
+    binary: postgres ? ("bytea" as const) : ("blob" as const),
     primaryKey: postgres ? ("bigint" as const) : ("integer" as const),
     primaryKeyModifier: (column: ColumnDefinitionBuilder) =>
       postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),

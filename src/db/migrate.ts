@@ -16,6 +16,10 @@ import * as createPayments from "./migrations/0009_create_payments.js";
 import * as createJournalEntries from "./migrations/0010_create_journal_entries.js";
 import * as createProducts from "./migrations/0011_create_products.js";
 import * as createContactUsages from "./migrations/0012_create_contact_usages.js";
+import * as createSalesInvoices from "./migrations/0013_create_sales_invoices.js";
+import * as createInvoiceLines from "./migrations/0014_create_invoice_lines.js";
+import * as createAttachments from "./migrations/0015_create_attachments.js";
+import * as createOutboxMessages from "./migrations/0016_create_outbox_messages.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -30,6 +34,10 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_create_journal_entries": createJournalEntries,
   "0011_create_products": createProducts,
   "0012_create_contact_usages": createContactUsages,
+  "0013_create_sales_invoices": createSalesInvoices,
+  "0014_create_invoice_lines": createInvoiceLines,
+  "0015_create_attachments": createAttachments,
+  "0016_create_outbox_messages": createOutboxMessages,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
