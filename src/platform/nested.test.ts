@@ -22,9 +22,9 @@ describe("nested subresource plans", () => {
     expect(plan.updated).toEqual([{ row: existing[1], changes: { amount: 25 } }]);
     expect(plan.destroyed).toEqual([existing[2]]);
     expect(plan.result).toEqual([
-      { row: existing[0], changes: {} },
-      { row: existing[1], changes: { amount: 25 } },
-      { row: null, changes: { amount: 40 } },
+      { row: existing[0], changes: {}, label: "lines[id 1]" },
+      { row: existing[1], changes: { amount: 25 }, label: "lines[1]" },
+      { row: null, changes: { amount: 40 }, label: "lines[0]" },
     ]);
   });
 
@@ -50,5 +50,15 @@ describe("nested subresource plans", () => {
     const plan = planNestedChanges(existing, [{ amount: 5, _destroy: true }], errors, "lines");
     expect(plan.created).toEqual([]);
     expect(plan.result).toHaveLength(3);
+  });
+
+  it("labels elements by their place in the request, whatever their place in the result", () => {
+    const plan = planNestedChanges(
+      existing,
+      [{ amount: 1, _destroy: true }, { amount: 7 }, { id: 3, amount: 9 }],
+      new ValidationErrors(),
+      "lines",
+    );
+    expect(plan.result.map((entry) => entry.label)).toEqual(["lines[id 1]", "lines[id 2]", "lines[2]", "lines[1]"]);
   });
 });

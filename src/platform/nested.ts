@@ -14,8 +14,12 @@ export interface NestedControls {
 }
 
 export interface NestedPlan<Row, Changes> {
-  /** every element as it will be after the request, in order: kept and updated rows, then new ones */
-  result: Array<{ row: Row | null; changes: Changes }>;
+  /**
+   * every element as it will be after the request, in order: kept and updated rows, then new ones.
+   * `label` names the element in messages the way the client sent it: `lines[2]` for the request's
+   * third element, `lines[id 17]` for a stored element the request did not mention.
+   */
+  result: Array<{ row: Row | null; changes: Changes; label: string }>;
   created: Changes[];
   updated: Array<{ row: Row; changes: Changes }>;
   destroyed: Row[];
@@ -30,13 +34,18 @@ export function planNestedChanges<Row extends { id: number }, Item extends Neste
   type Changes = Omit<Item, "id" | "_destroy">;
   const byId = new Map(existing.map((row) => [row.id, row]));
   const changesById = new Map<number, Changes>();
+  const indexById = new Map<number, number>();
   const destroyedIds = new Set<number>();
   const created: Changes[] = [];
+  const createdIndexes: number[] = [];
 
   items.forEach((item, index) => {
     const { id, _destroy: destroy, ...changes } = item;
     if (id === undefined || id === null) {
-      if (destroy !== true) created.push(changes);
+      if (destroy !== true) {
+        created.push(changes);
+        createdIndexes.push(index);
+      }
       return;
     }
     if (!byId.has(id)) {
@@ -48,15 +57,22 @@ export function planNestedChanges<Row extends { id: number }, Item extends Neste
       return;
     }
     if (destroy === true) destroyedIds.add(id);
-    else changesById.set(id, changes);
+    else {
+      changesById.set(id, changes);
+      indexById.set(id, index);
+    }
   });
 
   const kept = existing.filter((row) => !destroyedIds.has(row.id));
   const noChanges = {} as Changes;
   return {
     result: [
-      ...kept.map((row) => ({ row, changes: changesById.get(row.id) ?? noChanges })),
-      ...created.map((changes) => ({ row: null, changes })),
+      ...kept.map((row) => {
+        const index = indexById.get(row.id);
+        const label = index === undefined ? `${name}[id ${row.id}]` : `${name}[${index}]`;
+        return { row, changes: changesById.get(row.id) ?? noChanges, label };
+      }),
+      ...created.map((changes, position) => ({ row: null, changes, label: `${name}[${createdIndexes[position]}]` })),
     ],
     created,
     updated: kept.flatMap((row) => {

@@ -28,7 +28,7 @@ export function amountCents(
 }
 
 export function validateJournalEntry(
-  entry: { date: string | null; lines: readonly LineState[] },
+  entry: { date: string | null; lines: ReadonlyArray<LineState & { label: string }> },
   errors: ValidationErrors,
 ): void {
   if (entry.date === null && !errors.has("date")) errors.add("date", "can't be blank");
@@ -36,8 +36,8 @@ export function validateJournalEntry(
   let debits = 0;
   let credits = 0;
   let everyLineOneSided = true;
-  entry.lines.forEach((line, index) => {
-    const prefix = `lines[${index}]`;
+  entry.lines.forEach((line) => {
+    const prefix = line.label;
     if (line.account_id === null && !errors.has(`${prefix}.account_id`) && !errors.has(`${prefix}.account_path`)) {
       errors.add(`${prefix}.account_id`, "can't be blank");
     }

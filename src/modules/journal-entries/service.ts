@@ -120,12 +120,15 @@ async function saveEntry(
   const storedLines = existing ? await findLines(transaction, company.companyId, [existing.id]) : [];
   const plan = planNestedChanges(storedLines, lineItems ?? [], errors, "lines");
   const states = await Promise.all(
-    plan.result.map(({ row, changes }, index) =>
-      lineState(transaction, company.companyId, row, changes, `lines[${index}].`, errors),
+    plan.result.map(({ row, changes, label }) =>
+      lineState(transaction, company.companyId, row, changes, `${label}.`, errors),
     ),
   );
   const date = fields.date === undefined ? (existing?.date ?? null) : fields.date;
-  validateJournalEntry({ date, lines: states }, errors);
+  validateJournalEntry(
+    { date, lines: states.map((state, index) => ({ ...state, label: plan.result[index]?.label ?? "lines" })) },
+    errors,
+  );
   errors.throwIfAny(RESOURCE);
 
   let entry: JournalEntryRow;
