@@ -2,6 +2,10 @@
  * The `kasboek` command line, run as a real process against the test run's database.
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildTestApp, json, request, type TestApp } from "./support/app.js";
@@ -15,9 +19,16 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 async function kasboek(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  return kasboekOn(inject("databaseUrl"), ...args);
+}
+
+async function kasboekOn(
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
+      env: { ...process.env, DATABASE_URL: databaseUrl },
     });
     return { stdout, stderr, code: 0 };
   } catch (error) {
@@ -49,6 +60,49 @@ describe("kasboek CLI", () => {
     const second = JSON.parse((await kasboek("bootstrap", "--email", address, "--company", "Tweede", "--json")).stdout);
     expect(second.user_id).toBe(created.user_id);
     expect(second.company_id).not.toBe(created.company_id);
+  });
+
+  it("stores only a hash of the token bootstrap and tokens create print", async () => {
+    const address = email();
+    const boot = JSON.parse((await kasboek("bootstrap", "--email", address, "--company", "C", "--json")).stdout);
+    const created = JSON.parse(
+      (await kasboek("tokens", "create", "--email", address, "--scopes", "public", "--json")).stdout,
+    ) as { token_id: number; token: string };
+    const rows = await harness.deps.db
+      .withTables<{ api_tokens: { id: number; user_id: number; token_hash: string } }>()
+      .selectFrom("api_tokens")
+      .selectAll()
+      .where("user_id", "=", boot.user_id)
+      .execute();
+    const stored = JSON.stringify(rows);
+    for (const token of [boot.token as string, created.token]) {
+      expect(stored).not.toContain(token);
+      expect(rows.map((row) => row.token_hash)).toContain(createHash("sha256").update(token).digest("hex"));
+    }
+  });
+
+  it("prints the usage of each action for --help without touching the database", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "kasboek-help-"));
+    const file = path.join(directory, "never.sqlite");
+    try {
+      const actions = [
+        ["tokens", "create"],
+        ["tokens", "list"],
+        ["tokens", "revoke"],
+        ["companies", "update"],
+      ];
+      const results = await Promise.all(actions.map((action) => kasboekOn(`sqlite:${file}`, ...action, "--help")));
+      for (const [index, result] of results.entries()) {
+        const action = actions[index]?.join(" ") ?? "";
+        expect(result.code, action).toBe(0);
+        expect(result.stdout, action).toContain("Usage:");
+        expect(result.stdout, action).toContain(`kasboek ${action} `);
+        expect(result.stderr, action).toBe("");
+      }
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("creates, lists and revokes tokens with the given scopes", async () => {

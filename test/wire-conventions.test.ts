@@ -3,6 +3,9 @@
  * errors in their order, coercion, Rails query strings, the `.json` suffix, content types,
  * paging limits, 404s, the 500 envelope and request ids.
  */
+import { once } from "node:events";
+import { connect } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { buildTestApp, errorOf, json, newCompany, request, type TestApp, type TestCompany } from "./support/app.js";
@@ -196,6 +199,85 @@ describe("responses", () => {
     expect(response.body).not.toContain("hunter2");
     expect(response.headers["x-request-id"]).toBeDefined();
     await app.close();
+  });
+});
+
+type ConstraintStore = ReturnType<Parameters<FastifyInstance["addConstraintStrategy"]>[0]["storage"]>;
+type ConstraintHandler = Parameters<ConstraintStore["set"]>[1];
+
+describe("failures found before routing", () => {
+  function expectEnvelope(response: { statusCode: number; headers: Record<string, unknown>; body: string }): void {
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).type).toBe("client.parameters.invalid_parameter_value");
+    expect(Object.keys(json(response))).toEqual(["error"]);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  }
+
+  it("answers bad percent-encoding in the path with our 400 envelope and a request id", async () => {
+    for (const url of ["/api/v1/companies/%zz", `${ridesUrl}/%E0%A4%A`]) {
+      const response = await request(harness.app, "GET", url, company.token);
+      expectEnvelope(response);
+      expect(errorOf(response).message).toContain("percent-encoded");
+    }
+    const echoed = await request(harness.app, "GET", "/api/v1/companies/%zz", company.token, undefined, {
+      "x-request-id": "bad-url-1",
+    });
+    expect(echoed.headers["x-request-id"]).toBe("bad-url-1");
+  });
+
+  it("answers an over-long path parameter with our 400 envelope instead of Fastify's 414", async () => {
+    const response = await request(harness.app, "GET", `${ridesUrl}/${"1".repeat(150)}`, company.token);
+    expectEnvelope(response);
+  });
+
+  it("answers a failing route constraint with the 500 server envelope", async () => {
+    const app = buildApp(harness.deps, { logger: false });
+    app.addConstraintStrategy({
+      name: "tenant",
+      storage: () => {
+        const handlers = new Map<unknown, ConstraintHandler>();
+        return {
+          get: (value: unknown) => handlers.get(value) ?? null,
+          set: (value: unknown, handler: ConstraintHandler) => void handlers.set(value, handler),
+        };
+      },
+      deriveConstraint: (_request: unknown, _context: unknown, done?: (error: Error | null) => void) =>
+        done?.(new Error("constraint store unreachable")),
+      mustMatchWhenDerived: true,
+    });
+    app.get("/constrained", { constraints: { tenant: "a" } }, async () => ({}));
+    const response = await app.inject({ method: "GET", url: "/constrained" });
+    expect(response.statusCode).toBe(500);
+    expect(errorOf(response).type).toBe("server");
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["x-request-id"]).toBeDefined();
+    await app.close();
+  });
+
+  it("answers unparseable HTTP on a real socket with our envelope", async () => {
+    const app = buildApp(harness.deps, { logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const address = app.server.address();
+      if (address === null || typeof address === "string") throw new Error("no TCP address");
+      const socket = connect(address.port, "127.0.0.1");
+      await once(socket, "connect");
+      let raw = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        raw += chunk;
+      });
+      socket.write("THIS IS NOT HTTP\r\n\r\n");
+      await once(socket, "close");
+      const [head = "", body = ""] = raw.split("\r\n\r\n");
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head.toLowerCase()).toContain("content-type: application/json; charset=utf-8");
+      expect(head.toLowerCase()).toMatch(/x-request-id: [0-9a-f-]{36}/);
+      expect(errorOf({ body }).type).toBe("client.parameters.invalid_parameter_value");
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -2,9 +2,20 @@
  * The HTTP conventions of DESIGN.md section 5 that hold for every endpoint, each in one place:
  * Rails query strings, the `.json` suffix, JSON bodies (empty bodies allowed), request ids,
  * the error envelope for every failure, and 404 for unknown paths.
+ *
+ * Invariant: every response this server writes, including the failures Fastify and Node detect
+ * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
+ * UTF-8 with the `{"error":{"type","message"}}` envelope and an `X-Request-Id` header.
  */
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Socket } from "node:net";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { ApiError, errorBody } from "./errors.js";
 import { parseQueryString } from "./query-string.js";
 
@@ -27,10 +38,20 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
+const JSON_UTF8 = "application/json; charset=utf-8";
+const SERVER_ERROR_MESSAGE = "Something went wrong on our side; please try again later";
+
 /** Fastify's own failures (bad URL, body too large, …) carry a 4xx status and a code. */
 function apiErrorFromFastify(error: FastifyError): ApiError | null {
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     return new ApiError("client.parameters.invalid_parameter_value", "The request body is too large", {}, 413);
+  }
+  if (error.code === "FST_ERR_BAD_URL") {
+    return new ApiError("client.parameters.invalid_parameter_value", "The URL path is not validly percent-encoded");
+  }
+  // A 400 rather than Fastify's 414: the statuses of spec section 7 are what clients switch on.
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return new ApiError("client.parameters.invalid_parameter_value", "A path parameter of the URL is too long");
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -39,9 +60,53 @@ function apiErrorFromFastify(error: FastifyError): ApiError | null {
   return null;
 }
 
+function sendError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const apiError = error instanceof ApiError ? error : apiErrorFromFastify(error);
+  if (apiError === null) {
+    request.log.error({ err: error }, "unexpected failure");
+    return reply
+      .code(500)
+      .type(JSON_UTF8)
+      .send(errorBody(new ApiError("server", SERVER_ERROR_MESSAGE)));
+  }
+  if (apiError.status >= 500) request.log.error({ err: error }, "server error");
+  return reply.code(apiError.status).headers(apiError.headers).type(JSON_UTF8).send(errorBody(apiError));
+}
+
+/**
+ * Node rejects unparseable HTTP (bad request line, oversized headers, a request that never
+ * completes) before Fastify sees a request, so no hook runs: the envelope is written raw.
+ */
+function writeClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", "The request was not received in time"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "The request headers are too large"]
+        : [400, "Bad Request", "The request is not valid HTTP"];
+  const body = JSON.stringify(
+    errorBody(new ApiError("client.parameters.invalid_parameter_value", message, {}, status)),
+  );
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_UTF8}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export function createHttpServer(options: FastifyServerOptions): FastifyInstance {
   const app = Fastify({
     ...options,
+    // Failures found while routing (bad percent-encoding, over-long parameters) skip the hooks
+    // and the error handler; without this Fastify answers them in its own format.
+    frameworkErrors: (error, request, reply) => {
+      reply.header("x-request-id", request.id);
+      sendError(error, request, reply);
+    },
+    clientErrorHandler: writeClientError,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     rewriteUrl: (request) => stripJsonSuffix(request.url ?? "/"),
@@ -79,29 +144,14 @@ export function createHttpServer(options: FastifyServerOptions): FastifyInstance
     reply.header("x-request-id", request.id);
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const apiError = error instanceof ApiError ? error : apiErrorFromFastify(error);
-    if (apiError === null) {
-      request.log.error({ err: error }, "unexpected failure");
-      return reply
-        .code(500)
-        .type("application/json; charset=utf-8")
-        .send(errorBody(new ApiError("server", "Something went wrong on our side; please try again later")));
-    }
-    if (apiError.status >= 500) request.log.error({ err: error }, "server error");
-    return reply
-      .code(apiError.status)
-      .headers(apiError.headers)
-      .type("application/json; charset=utf-8")
-      .send(errorBody(apiError));
-  });
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => sendError(error, request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const apiError = new ApiError(
       "client.not_found.endpoint",
       `No endpoint ${request.method} ${request.url.split("?")[0]}`,
     );
-    return reply.code(apiError.status).type("application/json; charset=utf-8").send(errorBody(apiError));
+    return reply.code(apiError.status).type(JSON_UTF8).send(errorBody(apiError));
   });
 
   return app;

@@ -97,9 +97,44 @@ describe("hours", () => {
       hour: { started_at: "2024-03-02T10:00:00Z", ended_at: "2024-03-02T09:00:00Z", pause: 5, client_id: 987654 },
     });
     const problems = errorOf(backwards).message;
-    for (const text of ["ended_at must not be before started_at", "client_id is not a contact", "pause"]) {
+    for (const text of ["ended_at must be at or after started_at", "client_id is not a contact"]) {
       expect(problems).toContain(text);
     }
+    const longPause = await request(harness.app, "POST", url(), company.token, {
+      hour: { started_at: "2024-03-02T09:00:00Z", ended_at: "2024-03-02T10:00:00Z", pause: 5 },
+    });
+    expect(longPause.statusCode).toBe(422);
+    expect(errorOf(longPause).message).toContain("pause must not be longer than the time worked");
+  });
+
+  it("names only ended_at when the end is before the start and no pause was sent", async () => {
+    const response = await request(harness.app, "POST", url(), company.token, {
+      hour: { started_at: "2024-03-02T10:00:00Z", ended_at: "2024-03-02T09:00:00Z" },
+    });
+    expect(response.statusCode).toBe(422);
+    const { message } = errorOf(response);
+    expect(message).toContain("ended_at must be at or after started_at");
+    expect(message).not.toContain("pause");
+  });
+
+  it("names only duration when a negative duration is sent without a pause", async () => {
+    const response = await request(harness.app, "POST", url(), company.token, {
+      hour: { date: "2024-03-02", duration: -1 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toContain("duration must be 0 or more");
+    expect(errorOf(response).message).not.toContain("pause");
+  });
+
+  it("refuses 22:00 to 02:00 on one date, and takes it with the next day's date", async () => {
+    const sameDate = await request(harness.app, "POST", url(), company.token, {
+      hour: { started_at: "2024-03-05 22:00:00 +0100", ended_at: "2024-03-05 02:00:00 +0100" },
+    });
+    expect(sameDate.statusCode).toBe(422);
+    expect(errorOf(sameDate).message).toContain("ended_at must be at or after started_at");
+    expect(errorOf(sameDate).message).toContain("next day");
+    const nextDay = await create({ started_at: "2024-03-05 22:00:00 +0100", ended_at: "2024-03-06 02:00:00 +0100" });
+    expect(nextDay).toMatchObject({ date: "2024-03-05", calculated_duration: "4.0" });
   });
 
   it("accepts the company's own contact as client, and only that", async () => {

@@ -63,11 +63,17 @@ export function validateHour(hour: HourFields, errors: ValidationErrors): void {
   if (hour.ended_at !== null && hour.started_at === null && !errors.has("started_at")) {
     errors.add("started_at", "can't be blank when ended_at is given");
   }
+  // An end before the start is refused, not read as "the next day": apps that roll 22:00–02:00
+  // over midnight take bare clock times on one date, but started_at and ended_at are full
+  // date-times, so an earlier ended_at is a real contradiction and the message says how to fix it.
   if (hour.started_at !== null && hour.ended_at !== null && Date.parse(hour.ended_at) < Date.parse(hour.started_at)) {
-    errors.add("ended_at", "must not be before started_at");
+    errors.add("ended_at", "must be at or after started_at (an end past midnight takes the next day's date)");
   }
   if (hour.duration_hours !== null && new Big(hour.duration_hours).lt(0)) errors.add("duration", "must be 0 or more");
   if (hour.pause_hours !== null && new Big(hour.pause_hours).lt(0)) errors.add("pause", "must be 0 or more");
+  // The time worked is only known when its end and duration are sound; otherwise comparing the
+  // pause with it would report a second, made-up problem.
+  if (errors.has("pause") || errors.has("ended_at") || errors.has("duration")) return;
   const { calculated_duration_without_pause: withoutPause } = calculateHours(hour);
-  if (withoutPause?.lt(0) && !errors.has("pause")) errors.add("pause", "must not be longer than the time worked");
+  if (withoutPause?.lt(0)) errors.add("pause", "must not be longer than the time worked");
 }
