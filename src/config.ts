@@ -13,6 +13,9 @@ const EnvironmentSchema = Type.Object({
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
     { default: "info" },
   ),
+  /** unset: mail is queued in the outbox but not sent */
+  SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
+  MAIL_FROM: Type.String({ minLength: 1, default: "Kasboek <no-reply@localhost>" }),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

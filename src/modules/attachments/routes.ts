@@ -1,0 +1,102 @@
+/**
+ * One registration of the attachment endpoints for any parent document, so sales invoices and
+ * (later) expenses behave identically. Every route first asks the parent whether the document is
+ * the company's (404 otherwise) — before the attachment id or body is looked at, so nothing about
+ * another company's files leaks. Uploads get their own body limit: a 10 MiB file is ~13.4 MiB of
+ * base64, and the size rule must be answered by our 422, with the platform's 413 only beyond it.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { access, type CompanyAccess, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import type { Scope } from "../../platform/scopes.js";
+import { contentDisposition, uploadBodyLimit } from "./rules.js";
+import { AttachmentObjectListResponse, AttachmentObjectResponse } from "./schemas.js";
+import {
+  type AttachedDocument,
+  deleteAttachment,
+  downloadAttachment,
+  listAttachments,
+  uploadAttachment,
+} from "./service.js";
+
+/** Why the parent is looked up: a parent may refuse `change` (e.g. a locked document). */
+export type ParentPurpose = "read" | "change";
+
+export interface AttachmentParent {
+  /** the parent's path segment, e.g. "sales_invoices" */
+  pathSegment: string;
+  /** the path parameter naming the parent, e.g. "sales_invoice_id" */
+  idParam: string;
+  /** stored as attachments.document_type, e.g. "sales_invoice" */
+  documentType: string;
+  /** used in the parent's 404 message, e.g. "Sales invoice" */
+  resourceName: string;
+  scope: Scope;
+  /**
+   * Throws notFound when the parent is not the company's; may also refuse changes. For uploads
+   * and deletes it runs again inside the write transaction (`deps.db` is then that transaction):
+   * it must not open a transaction of its own, and may lock the parent row.
+   */
+  findParent: (deps: ServiceDeps, company: CompanyAccess, parentId: number, purpose: ParentPurpose) => Promise<void>;
+}
+
+const ATTACHMENT = "Attachment";
+
+export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps, parent: AttachmentParent): void {
+  const config = access(parent.scope, "company_id");
+  const collection = `/api/v1/companies/:company_id/${parent.pathSegment}/:${parent.idParam}/attachments`;
+
+  /** The company and its parent document, checked for `purpose`. */
+  async function documentOf(request: FastifyRequest, purpose: ParentPurpose) {
+    const company = requireCompany(request);
+    const parentId = readPathId(request.params, parent.resourceName, parent.idParam);
+    await parent.findParent(deps, company, parentId, purpose);
+    const document: AttachedDocument = {
+      type: parent.documentType,
+      id: parentId,
+      path: `/api/v1/companies/${company.companyId}/${parent.pathSegment}/${parentId}`,
+    };
+    const guard = (transactionDeps: ServiceDeps) => parent.findParent(transactionDeps, company, parentId, purpose);
+    return { company, document, guard };
+  }
+
+  app.post(
+    collection,
+    { config, bodyLimit: uploadBodyLimit(), schema: { response: { 200: AttachmentObjectResponse } } },
+    async (request) => {
+      const { company, document, guard } = await documentOf(request, "change");
+      return { attachment_object: await uploadAttachment(deps, company, document, request.body, guard) };
+    },
+  );
+
+  app.get(
+    collection,
+    { config, schema: { response: { 200: AttachmentObjectListResponse } } },
+    async (request, reply) => {
+      const { company, document } = await documentOf(request, "read");
+      const page = await listAttachments(deps, company, document, readPaging(request.query as Query));
+      setPagingHeaders(reply, page);
+      return { attachment_objects: page.items };
+    },
+  );
+
+  app.get(`${collection}/:id`, { config }, async (request, reply) => {
+    const { company, document } = await documentOf(request, "read");
+    const file = await downloadAttachment(deps, company, document, readPathId(request.params, ATTACHMENT));
+    return reply
+      .header("content-type", file.content_type)
+      .header("content-disposition", contentDisposition(file.file_name))
+      .header("content-length", String(file.content.length))
+      .header("x-content-type-options", "nosniff")
+      .send(file.content);
+  });
+
+  app.delete(`${collection}/:id`, { config }, async (request, reply) => {
+    const { company, document, guard } = await documentOf(request, "change");
+    await deleteAttachment(deps, company, document, readPathId(request.params, ATTACHMENT), guard);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * The PDF of an invoice or a quotation (one renderer for both).
+ *
+ * Invariants:
+ * - Pure: no database, no clock, no env, no network, no files. Everything printed comes from the
+ *   `PrintableDocument` argument; the caller resolves templates and payment placeholders.
+ * - Deterministic: the PDF's CreationDate/ModDate (and so its file ID) come from the document
+ *   date, so the same document always renders the same bytes.
+ * - Amounts are the caller's integer euro cents; nothing is recomputed except sums: totals are
+ *   sums of line cents (DESIGN.md section 7) and the VAT block is `vatBreakdown` of the lines.
+ *   Quantities, unit prices and rates are exact decimal strings, printed exactly.
+ * - Only the PDF standard fonts (Helvetica): text they cannot show is transliterated or "?".
+ * - A concept carries a CONCEPT mark on every page and never prints a number.
+ */
+import Big from "big.js";
+import PDFDocument from "pdfkit";
+import {
+  canonicalDecimal,
+  convertCents,
+  formatDutchDecimal,
+  formatEuroCents,
+  formatForeignCents,
+  formatRate,
+} from "./format.js";
+import { documentTitle, drawHeader, footerText } from "./header.js";
+import { LABELS } from "./labels.js";
+import {
+  type AmountRow,
+  type Canvas,
+  decoratePage,
+  drawAmounts,
+  drawFooters,
+  drawParagraph,
+  drawTableHeader,
+  drawTableLine,
+  LEFT,
+  TOP,
+} from "./layout.js";
+
+export interface PrintableParty {
+  name: string | null;
+  contact_person_name?: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country_code: string | null;
+  vat_number?: string | null;
+  kvk_number?: string | null;
+  email?: string | null;
+  website?: string | null;
+  contact_number?: string | null;
+}
+
+export interface PrintableLine {
+  description: string | null;
+  extended_description: string | null;
+  quantity: string;
+  price_per_unit: string;
+  vat_rate: string;
+  price_without_vat_cents: number;
+  vat_amount_cents: number;
+  price_with_vat_cents: number;
+}
+
+export interface PrintableDocument {
+  kind: "invoice" | "quotation";
+  isConcept: boolean;
+  number: string | null;
+  date: string;
+  dueDate: string | null;
+  company: PrintableParty;
+  contact: PrintableParty | null;
+  templateName: string;
+  currency: { code: string; exchangeRate: string };
+  lines: PrintableLine[];
+  paymentInstructions: string | null;
+  vatNotice: "reverse_charge" | "intra_eu" | null;
+  reference: string | null;
+}
+
+export interface VatRateTotal {
+  vat_rate: string;
+  base_cents: number;
+  vat_cents: number;
+}
+
+type VatLine = Pick<PrintableLine, "vat_rate" | "price_without_vat_cents" | "vat_amount_cents">;
+
+/** Base and VAT per rate (rates compared as exact decimals), highest rate first. */
+export function vatBreakdown(lines: readonly VatLine[]): VatRateTotal[] {
+  const groups = new Map<string, VatRateTotal>();
+  for (const line of lines) {
+    const rate = canonicalDecimal(line.vat_rate);
+    const group = groups.get(rate) ?? { vat_rate: rate, base_cents: 0, vat_cents: 0 };
+    group.base_cents += line.price_without_vat_cents;
+    group.vat_cents += line.vat_amount_cents;
+    groups.set(rate, group);
+  }
+  return [...groups.values()].sort((a, b) => new Big(b.vat_rate).cmp(a.vat_rate));
+}
+
+function creationDate(date: string): Date {
+  const created = new Date(`${date}T00:00:00.000Z`);
+  if (Number.isNaN(created.getTime()) || created.toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`document date must be a valid YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  }
+  return created;
+}
+
+function amountRows(document: PrintableDocument): AmountRow[] {
+  const sum = (pick: (line: PrintableLine) => number) => document.lines.reduce((total, line) => total + pick(line), 0);
+  const totalWithVat = sum((line) => line.price_with_vat_cents);
+  const breakdown = vatBreakdown(document.lines);
+  const rows: AmountRow[] = [
+    { label: LABELS.totalExclVat, value: formatEuroCents(sum((line) => line.price_without_vat_cents)) },
+    ...breakdown.map((rate) => ({
+      label: LABELS.vatOver(formatRate(rate.vat_rate), formatEuroCents(rate.base_cents)),
+      value: formatEuroCents(rate.vat_cents),
+    })),
+    { label: LABELS.totalInclVat, value: formatEuroCents(totalWithVat), bold: true },
+  ];
+  const code = document.currency.code.trim().toLowerCase();
+  if (code !== "eur") {
+    const rate = document.currency.exchangeRate;
+    rows.push({
+      label: LABELS.converted(code, formatDutchDecimal(rate)),
+      value: formatForeignCents(convertCents(totalWithVat, rate), code),
+    });
+  }
+  return rows;
+}
+
+function noticeLines(document: PrintableDocument): string[] | null {
+  if (document.vatNotice === null) return null;
+  const wording = document.vatNotice === "reverse_charge" ? LABELS.reverseCharge : LABELS.intraEu;
+  const vatNumber = document.contact?.vat_number?.trim();
+  return vatNumber ? [...wording, `${LABELS.customerVatNumber}: ${vatNumber}`] : [...wording];
+}
+
+/** Renders the document as an A4 PDF. Rejects on a malformed date, decimal string or (non-integer) amount. */
+export async function renderDocumentPdf(document: PrintableDocument): Promise<Buffer> {
+  const created = creationDate(document.date);
+  const title = documentTitle(document);
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: TOP, bottom: 0, left: LEFT, right: LEFT },
+    bufferPages: true,
+    info: {
+      Title: title,
+      ...(document.company.name ? { Author: document.company.name } : {}),
+      Creator: LABELS.creator(document.templateName),
+      Producer: "Kasboek",
+      CreationDate: created,
+      ModDate: created,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const canvas: Canvas = { doc, y: TOP, concept: document.isConcept, continuation: `${title} (${LABELS.continued})` };
+  decoratePage(canvas);
+  drawHeader(canvas, document);
+  drawTableHeader(canvas);
+  for (const line of document.lines) {
+    drawTableLine(canvas, {
+      description: line.description ?? "",
+      extendedDescription: line.extended_description ?? "",
+      quantity: line.quantity,
+      pricePerUnit: line.price_per_unit,
+      vatRate: line.vat_rate,
+      amountCents: line.price_without_vat_cents,
+    });
+  }
+  drawAmounts(canvas, amountRows(document));
+  const notice = noticeLines(document);
+  if (notice !== null) drawParagraph(canvas, null, notice);
+  if (document.paymentInstructions?.trim()) {
+    drawParagraph(canvas, LABELS.paymentInstructions, [document.paymentInstructions]);
+  }
+  drawFooters(doc, footerText(document.company));
+  doc.end();
+  return finished;
+}
