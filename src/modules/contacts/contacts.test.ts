@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { LightMyRequestResponse as Response } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTestApp,
@@ -8,7 +10,8 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../test/support/app.js";
-import { holdContactForDocument } from "./service.js";
+import { ValidationErrors } from "../../platform/errors.js";
+import { createContactIn, holdContactForDocument } from "./service.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -89,6 +92,94 @@ describe("contacts", () => {
     );
     const numbers = responses.map((response) => json<ContactBody>(response).contact.contact_number).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => `K${String(index + 1).padStart(5, "0")}`));
+  });
+
+  /**
+   * Runs `blankWrite` while another writer stores `contactNumber` by hand in a transaction that
+   * commits only after the blank write has taken that number from the counter and found it free
+   * (on PostgreSQL the blank write then waits on the unique index for the other to finish).
+   */
+  async function whileHandGivenCommits(own: TestCompany, contactNumber: string, blankWrite: () => Promise<Response>) {
+    let blank: Promise<Response> | undefined;
+    await harness.deps.db.transaction().execute(async (transaction) => {
+      const errors = new ValidationErrors();
+      await createContactIn(
+        transaction,
+        own.companyId,
+        { company_name: "Hand", contact_number: contactNumber },
+        errors,
+      );
+      expect(errors.isEmpty).toBe(true);
+      blank = blankWrite();
+      await sleep(300);
+    });
+    if (blank === undefined) throw new Error("the blank write did not start");
+    return blank;
+  }
+
+  it("gives a blank create or update the next number when a hand-given one commits meanwhile", async () => {
+    const own = await newCompany(harness.deps);
+    const first = await create(own, { company_name: "Eerste" });
+    expect(first.contact_number).toBe("K00001");
+    const created = await whileHandGivenCommits(own, "K00002", () =>
+      request(harness.app, "POST", url(own), own.token, { contact: { company_name: "Leeg" } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<ContactBody>(created).contact.contact_number).toBe("K00003");
+    const updated = await whileHandGivenCommits(own, "K00004", () =>
+      request(harness.app, "PATCH", url(own, `/${first.id}`), own.token, { contact: { contact_number: "" } }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(json<ContactBody>(updated).contact.contact_number).toBe("K00005");
+  });
+
+  it("keeps numbers unique under concurrent creates mixing hand-given and blank numbers", async () => {
+    const own = await newCompany(harness.deps);
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => {
+        const contact =
+          index % 2 === 0
+            ? { company_name: `Hand ${index}`, contact_number: `K${String(index / 2 + 1).padStart(5, "0")}` }
+            : { company_name: `Leeg ${index}` };
+        return request(harness.app, "POST", url(own), own.token, { contact });
+      }),
+    );
+    responses.forEach((response, index) => {
+      // A hand-given number a generator committed first is a fair 422; a blank one never is.
+      if (index % 2 === 1 || response.statusCode !== 201) {
+        expect(response.statusCode, response.body).toBe(index % 2 === 1 ? 201 : 422);
+      }
+      if (response.statusCode === 422) expect(errorOf(response).message).toContain("contact_number");
+    });
+    const stored = json<{ contacts: Array<{ contact_number: string }> }>(
+      await request(harness.app, "GET", `${url(own)}?per_page=100`, own.token),
+    ).contacts.map((contact) => contact.contact_number);
+    expect(stored).toHaveLength(responses.filter((response) => response.statusCode === 201).length);
+    expect(new Set(stored).size).toBe(stored.length);
+  });
+
+  it("generates a number for a blank or null contact_number on update", async () => {
+    const own = await newCompany(harness.deps);
+    const first = await create(own, { company_name: "Eerste" });
+    await create(own, { company_name: "Hand", contact_number: "K00002" });
+    for (const [blank, expected] of [
+      ["", "K00003"],
+      [null, "K00004"],
+      ["  ", "K00005"],
+    ] as const) {
+      const response = await request(harness.app, "PATCH", url(own, `/${first.id}`), own.token, {
+        contact: { contact_number: blank },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(json<ContactBody>(response).contact.contact_number).toBe(expected);
+    }
+    const shown = await request(harness.app, "GET", url(own, `/${first.id}`), own.token);
+    expect(json<ContactBody>(shown).contact).toEqual({ ...first, contact_number: "K00005" });
+    const taken = await request(harness.app, "PATCH", url(own, `/${first.id}`), own.token, {
+      contact: { contact_number: "K00002" },
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(errorOf(taken).message).toContain("contact_number has already been taken");
   });
 
   it("requires a company name, or a person's name for an individual, naming every problem", async () => {

@@ -1,11 +1,11 @@
 /**
- * Contacts (customers and suppliers). Contact numbers are unique per company; a blank one is
- * generated from the company's counter inside the creating transaction, skipping numbers a
- * person already used by hand, so numbers are never handed out twice.
+ * Contacts (customers and suppliers). Contact numbers are unique per company; a blank one, on
+ * create or update, is generated from the company's counter inside the writing transaction,
+ * skipping numbers a person used by hand (see numbers.ts), so numbers are never handed out twice.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
-import { booleanFromColumn, booleanToColumn, isUniqueViolation } from "../../db/dialect.js";
+import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
@@ -13,26 +13,28 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { isBlank, normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
-import { nextInSeries } from "../counters/service.js";
-import { contactName, formatContactNumber, validateContact } from "./rules.js";
+import { checkGivenContactNumber, duplicateContactNumber, writeWithGeneratedNumber } from "./numbers.js";
+import { contactName, validateContact } from "./rules.js";
 import { ContactPayload, type ContactSchema } from "./schemas.js";
 import {
   type ContactFilter,
   type ContactRow,
   contactInUse,
-  contactNumberTaken,
   deleteContact,
   findContact,
+  findContactsByIds,
   insertContact,
+  insertContactIfNumberFree,
   insertContactUsage,
   listContacts,
   updateContact,
+  updateContactIfNumberFree,
 } from "./store.js";
 
+export type { ContactRow } from "./store.js";
 export type Contact = Static<typeof ContactSchema>;
 export type ContactAttributes = Partial<Static<typeof ContactPayload.schema>>;
 const RESOURCE = "Contact";
-const CONTACT_NUMBER_SERIES = "contact_number";
 
 export function presentContact(row: ContactRow): Contact {
   const isIndividual = row.is_individual !== 0;
@@ -96,33 +98,6 @@ function validateColumns(candidate: ValidatedColumns, errors: ValidationErrors):
   );
 }
 
-async function uniqueContactNumber(
-  transaction: Executor,
-  companyId: number,
-  requested: string | null | undefined,
-  errors: ValidationErrors,
-  exceptContactId?: number,
-): Promise<string | null> {
-  if (requested) {
-    if (await contactNumberTaken(transaction, companyId, requested, exceptContactId)) {
-      errors.add("contact_number", "has already been taken");
-    }
-    return requested;
-  }
-  if (exceptContactId !== undefined && requested === undefined) return null;
-  for (;;) {
-    const generated = formatContactNumber(await nextInSeries(transaction, companyId, CONTACT_NUMBER_SERIES));
-    if (!(await contactNumberTaken(transaction, companyId, generated))) return generated;
-  }
-}
-
-function duplicateNumber(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw new ApiError("client.parameters.validation", `${RESOURCE} is invalid: contact_number has already been taken`);
-  }
-  throw error;
-}
-
 /**
  * Creates a contact inside the caller's transaction; used by this module's endpoint and by
  * documents that create their contact inline. Problems are added to `errors`, which the caller
@@ -134,12 +109,12 @@ export async function createContactIn(
   attributes: ContactAttributes,
   errors: ValidationErrors,
 ): Promise<ContactRow | null> {
-  const columns = columnsOf(attributes);
+  const { contact_number: givenNumber = null, ...columns } = columnsOf(attributes);
   const candidate = { is_individual: 0, is_supplier: 0, ...columns };
   validateColumns(candidate, errors);
-  const contactNumber = await uniqueContactNumber(transaction, companyId, columns.contact_number, errors);
-  if (!errors.isEmpty || contactNumber === null) return null;
-  return insertContact(transaction, {
+  if (givenNumber !== null) await checkGivenContactNumber(transaction, companyId, givenNumber, errors);
+  if (!errors.isEmpty) return null;
+  const values = {
     company_id: companyId,
     company_name: null,
     contact_person_name: null,
@@ -156,8 +131,13 @@ export async function createContactIn(
     free_2: null,
     free_3: null,
     ...candidate,
-    contact_number: contactNumber,
-  }).catch(duplicateNumber);
+  };
+  if (givenNumber !== null) {
+    return insertContact(transaction, { ...values, contact_number: givenNumber }).catch(duplicateContactNumber);
+  }
+  return writeWithGeneratedNumber(transaction, companyId, (contactNumber) =>
+    insertContactIfNumberFree(transaction, { ...values, contact_number: contactNumber }),
+  );
 }
 
 function readContact(company: CompanyAccess, body: unknown) {
@@ -189,16 +169,26 @@ export async function updateCompanyContact(
     if (!existing) throw notFound(RESOURCE);
     const { contact_number: requestedNumber, ...columns } = columnsOf(attributes);
     validateColumns({ ...existing, ...columns }, errors);
-    if (requestedNumber === null) errors.add("contact_number", "can't be blank");
-    const contactNumber =
-      requestedNumber === undefined || requestedNumber === null || requestedNumber === existing.contact_number
-        ? undefined
-        : await uniqueContactNumber(transaction, company.companyId, requestedNumber, errors, contactId);
+    const givenNumber =
+      typeof requestedNumber === "string" && requestedNumber !== existing.contact_number ? requestedNumber : undefined;
+    if (givenNumber !== undefined) {
+      await checkGivenContactNumber(transaction, company.companyId, givenNumber, errors, contactId);
+    }
     errors.throwIfAny(RESOURCE);
-    const changes = { ...columns, ...(contactNumber ? { contact_number: contactNumber } : {}) };
+    // A blank (or null) number asks for a generated one, as on create (spec 2.3).
+    if (requestedNumber === null) {
+      const row = await writeWithGeneratedNumber(transaction, company.companyId, (contactNumber) =>
+        updateContactIfNumberFree(transaction, company.companyId, contactId, {
+          ...columns,
+          contact_number: contactNumber,
+        }),
+      );
+      return presentContact(row);
+    }
+    const changes = { ...columns, ...(givenNumber === undefined ? {} : { contact_number: givenNumber }) };
     if (Object.keys(changes).length === 0) return presentContact(existing);
     return presentContact(
-      await updateContact(transaction, company.companyId, contactId, changes).catch(duplicateNumber),
+      await updateContact(transaction, company.companyId, contactId, changes).catch(duplicateContactNumber),
     );
   });
 }
@@ -226,6 +216,45 @@ export async function contactById(
   contactId: number,
 ): Promise<ContactRow | undefined> {
   return findContact(executor, companyId, contactId);
+}
+
+/**
+ * The copy of a contact a document keeps (spec 2.4: `cached_contact`), with the contact's VAT
+ * number beside it for the document's own rules. Shared by every kind of document.
+ */
+export interface ContactSnapshot {
+  name: string | null;
+  contact_person_name: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  country_code: string | null;
+  contact_person_email_address: string | null;
+  contact_number: string | null;
+}
+
+export function contactSnapshot(row: ContactRow): ContactSnapshot {
+  const contact = presentContact(row);
+  return {
+    name: contact.name,
+    contact_person_name: contact.contact_person_name,
+    address: contact.address,
+    zipcode: contact.zipcode,
+    city: contact.city,
+    country_code: contact.country_code,
+    contact_person_email_address: contact.contact_person_email_address,
+    contact_number: contact.contact_number,
+  };
+}
+
+/** The company's contacts with these ids, by id; ids that are not its contacts are absent. */
+export async function contactsByIds(
+  executor: Executor,
+  companyId: number,
+  contactIds: readonly number[],
+): Promise<Map<number, ContactRow>> {
+  const rows = await findContactsByIds(executor, companyId, [...new Set(contactIds)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * SQL for `contacts`. Every query is scoped by company; contact numbers are unique per company
- * (enforced by a unique index).
+ * (enforced by a unique index). The `…IfNumberFree` writes report a number collision as
+ * `undefined` and leave the caller's transaction usable, also on PostgreSQL.
  */
-import type { Generated, Selectable, Updateable } from "kysely";
+import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
@@ -86,6 +88,20 @@ export async function findContact(
     .executeTakeFirst();
 }
 
+export async function findContactsByIds(
+  executor: Executor,
+  companyId: number,
+  contactIds: readonly number[],
+): Promise<ContactRow[]> {
+  if (contactIds.length === 0) return [];
+  return contacts(executor)
+    .selectFrom("contacts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("id", "in", [...contactIds])
+    .execute();
+}
+
 export async function contactNumberTaken(
   executor: Executor,
   companyId: number,
@@ -103,6 +119,46 @@ export async function contactNumberTaken(
 
 export async function insertContact(executor: Executor, values: ContactInsert): Promise<ContactRow> {
   return contacts(executor).insertInto("contacts").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts unless the company already has the contact number, counting a row another transaction
+ * is committing at that moment (PostgreSQL waits for it); undefined when the number was taken.
+ */
+export async function insertContactIfNumberFree(
+  executor: Executor,
+  values: ContactInsert,
+): Promise<ContactRow | undefined> {
+  return contacts(executor)
+    .insertInto("contacts")
+    .values(values)
+    .onConflict((conflict) => conflict.columns(["company_id", "contact_number"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Updates unless the new contact number is taken; undefined when it was. An UPDATE has no
+ * ON CONFLICT, and a failed statement aborts a PostgreSQL transaction, so the write runs under
+ * a savepoint that a collision rolls back to. `transaction` must be a transaction.
+ */
+export async function updateContactIfNumberFree(
+  transaction: Executor,
+  companyId: number,
+  contactId: number,
+  changes: ContactUpdate,
+): Promise<ContactRow | undefined> {
+  await sql`savepoint contact_number_write`.execute(transaction);
+  try {
+    const row = await updateContact(transaction, companyId, contactId, changes);
+    await sql`release savepoint contact_number_write`.execute(transaction);
+    return row;
+  } catch (error) {
+    await sql`rollback to savepoint contact_number_write`.execute(transaction);
+    await sql`release savepoint contact_number_write`.execute(transaction);
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function updateContact(

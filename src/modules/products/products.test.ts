@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { LightMyRequestResponse as Response } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTestApp,
@@ -8,6 +10,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../test/support/app.js";
+import { findProduct, insertProduct } from "./store.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -109,6 +112,67 @@ describe("products", () => {
       product: { invoice_line: { price_per_unit: 1, product_code: "P1" } },
     });
     expect(errorOf(duplicate).message).toContain("invoice_line.product_code has already been taken");
+  });
+
+  /**
+   * Runs `blankWrite` while another writer stores a product with `productCode` by hand in a
+   * transaction that commits only after the blank write has taken that code from the counter
+   * and found it free (on PostgreSQL the blank write then waits on the unique index).
+   */
+  async function whileHandGivenCommits(own: TestCompany, productCode: string, blankWrite: () => Promise<Response>) {
+    const model = (await create(own, { invoice_line: { price_per_unit: 1, product_code: `model-${productCode}` } })).id;
+    let blank: Promise<Response> | undefined;
+    await harness.deps.db.transaction().execute(async (transaction) => {
+      const row = await findProduct(transaction, own.companyId, model);
+      if (!row) throw new Error("model product missing");
+      const { id: _id, ...values } = row;
+      await insertProduct(transaction, { ...values, product_code: productCode });
+      blank = blankWrite();
+      await sleep(300);
+    });
+    if (blank === undefined) throw new Error("the blank write did not start");
+    return blank;
+  }
+
+  it("gives a blank create or update the next code when a hand-given one commits meanwhile", async () => {
+    const own = await newCompany(harness.deps);
+    const first = await create(own, { invoice_line: { price_per_unit: 1 } });
+    expect(first.invoice_line.product_code).toBe("P1");
+    const created = await whileHandGivenCommits(own, "P2", () =>
+      request(harness.app, "POST", url(own), own.token, { product: { invoice_line: { price_per_unit: 2 } } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<ProductBody>(created).product.invoice_line.product_code).toBe("P3");
+    const updated = await whileHandGivenCommits(own, "P4", () =>
+      request(harness.app, "PATCH", url(own, `/${first.id}`), own.token, {
+        product: { invoice_line: { product_code: "" } },
+      }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(json<ProductBody>(updated).product.invoice_line.product_code).toBe("P5");
+  });
+
+  it("keeps codes unique under concurrent creates mixing hand-given and blank codes", async () => {
+    const own = await newCompany(harness.deps);
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => {
+        const code = index % 2 === 0 ? { product_code: `P${index / 2 + 1}` } : {};
+        return request(harness.app, "POST", url(own), own.token, {
+          product: { invoice_line: { price_per_unit: 1, ...code } },
+        });
+      }),
+    );
+    responses.forEach((response, index) => {
+      // A hand-given code a generator committed first is a fair 422; a blank one never is.
+      if (index % 2 === 1 || response.statusCode !== 201) {
+        expect(response.statusCode, response.body).toBe(index % 2 === 1 ? 201 : 422);
+      }
+    });
+    const stored = json<{ products: Array<{ invoice_line: Line }> }>(
+      await request(harness.app, "GET", `${url(own)}?per_page=100`, own.token),
+    ).products.map((product) => product.invoice_line.product_code);
+    expect(stored).toHaveLength(responses.filter((response) => response.statusCode === 201).length);
+    expect(new Set(stored).size).toBe(stored.length);
   });
 
   it("updates only the supplied fields and recomputes the line", async () => {

@@ -1,8 +1,10 @@
 /**
  * Products: a priced invoice line kept for reuse. The embedded line shows its amounts for
  * quantity 1, computed with the shared invoice-line arithmetic. Product codes are unique per
- * company; a blank one is generated (P1, P2, …) from the company's counter, skipping codes
- * already given by hand.
+ * company; a code given by hand that is taken is a 422. A blank one is generated (P1, P2, …)
+ * from the company's counter inside the writing transaction and is never a 422: a code given by
+ * hand, stored earlier or committed meanwhile by another transaction (which the counter's row
+ * lock does not serialise), makes the write retry with the next counter value.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -18,17 +20,20 @@ import { isBlank } from "../../platform/text.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import { lineTotals } from "../invoice-lines/rules.js";
+import { type ProductLineDefaults, unitsSoldByProduct } from "../invoice-lines/service.js";
 import { resolveLineVat } from "../vat-types/service.js";
 import { type ProductInvoiceLineAttributes, ProductPayload, type ProductSchema } from "./schemas.js";
 import {
   deleteProduct,
   findProduct,
   insertProduct,
+  insertProductIfCodeFree,
   listProducts,
   type ProductFilter,
   type ProductRow,
   productCodeTaken,
   updateProduct,
+  updateProductIfCodeFree,
 } from "./store.js";
 
 export type Product = Static<typeof ProductSchema>;
@@ -36,12 +41,20 @@ type ProductAttributes = Partial<Static<typeof ProductPayload.schema>>;
 const RESOURCE = "Product";
 const PRODUCT_CODE_SERIES = "product_code";
 const ONE = "1";
+/** units sold are counted from the lines of published sales invoices */
+const SOLD_ON_DOCUMENT_TYPE = "sales_invoice";
 
 async function presentProducts(executor: Executor, companyId: number, rows: ProductRow[]): Promise<Product[]> {
   const paths = await accountPathsById(
     executor,
     companyId,
     rows.flatMap((row) => (row.account_id === null ? [] : [row.account_id])),
+  );
+  const unitsSold = await unitsSoldByProduct(
+    executor,
+    companyId,
+    SOLD_ON_DOCUMENT_TYPE,
+    rows.map((row) => row.id),
   );
   const vatRates = new Map<number, string>();
   for (const row of rows) {
@@ -54,8 +67,7 @@ async function presentProducts(executor: Executor, companyId: number, rows: Prod
     const totals = lineTotals(ONE, row.price_per_unit, rate);
     return {
       id: row.id,
-      // counted from published invoice lines; no sales invoices exist before that module lands
-      number_sold: 0,
+      number_sold: unitsSold.get(row.id) ?? 0,
       has_stock: booleanFromColumn(row.has_stock),
       invoice_line: {
         id: row.id,
@@ -83,23 +95,37 @@ async function presentOne(executor: Executor, companyId: number, row: ProductRow
   return product;
 }
 
-async function uniqueProductCode(
+/** The code given by hand, checked for being free; null when it is blank and must be generated. */
+async function givenProductCode(
   transaction: Executor,
   companyId: number,
   requested: string | null | undefined,
   errors: ValidationErrors,
   exceptProductId?: number,
-): Promise<string> {
-  if (!isBlank(requested)) {
-    const code = requested.trim();
-    if (await productCodeTaken(transaction, companyId, code, exceptProductId)) {
-      errors.add("invoice_line.product_code", "has already been taken");
-    }
-    return code;
+): Promise<string | null> {
+  if (isBlank(requested)) return null;
+  const code = requested.trim();
+  if (await productCodeTaken(transaction, companyId, code, exceptProductId)) {
+    errors.add("invoice_line.product_code", "has already been taken");
   }
+  return code;
+}
+
+/**
+ * Runs `write` with the next free generated code. `write` answers undefined when its code turned
+ * out to be taken after all, and is then called again with the next one.
+ */
+async function writeWithGeneratedCode(
+  transaction: Executor,
+  companyId: number,
+  write: (productCode: string) => Promise<ProductRow | undefined>,
+): Promise<ProductRow> {
   for (;;) {
     const generated = `P${await nextInSeries(transaction, companyId, PRODUCT_CODE_SERIES)}`;
-    if (!(await productCodeTaken(transaction, companyId, generated))) return generated;
+    // Looking first skips codes given by hand long ago without a write that must be undone.
+    if (await productCodeTaken(transaction, companyId, generated)) continue;
+    const row = await write(generated);
+    if (row !== undefined) return row;
   }
 }
 
@@ -142,7 +168,7 @@ async function productColumns(
   const productCode =
     existing !== null && (line.product_code === undefined || line.product_code?.trim() === existing.product_code)
       ? existing.product_code
-      : await uniqueProductCode(transaction, companyId, line.product_code, errors, existing?.id);
+      : await givenProductCode(transaction, companyId, line.product_code, errors, existing?.id);
   return {
     has_stock: booleanToColumn(pick(attributes.has_stock, booleanFromColumn(existing?.has_stock ?? 0)) ?? false) ?? 0,
     description: pick(line.description, existing?.description ?? null),
@@ -164,9 +190,21 @@ function readProduct(company: CompanyAccess, body: unknown) {
 export async function createProduct(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Product> {
   const { attributes, errors } = readProduct(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const columns = await productColumns(transaction, company.companyId, null, attributes, errors);
+    const { product_code: code, ...columns } = await productColumns(
+      transaction,
+      company.companyId,
+      null,
+      attributes,
+      errors,
+    );
     errors.throwIfAny(RESOURCE);
-    const row = await insertProduct(transaction, { company_id: company.companyId, ...columns }).catch(duplicateCode);
+    const values = { company_id: company.companyId, ...columns };
+    const row =
+      code === null
+        ? await writeWithGeneratedCode(transaction, company.companyId, (productCode) =>
+            insertProductIfCodeFree(transaction, { ...values, product_code: productCode }),
+          )
+        : await insertProduct(transaction, { ...values, product_code: code }).catch(duplicateCode);
     return presentOne(transaction, company.companyId, row);
   });
 }
@@ -181,9 +219,25 @@ export async function updateCompanyProduct(
   return deps.db.transaction().execute(async (transaction) => {
     const existing = await findProduct(transaction, company.companyId, productId);
     if (!existing) throw notFound(RESOURCE);
-    const columns = await productColumns(transaction, company.companyId, existing, attributes, errors);
+    const { product_code: code, ...columns } = await productColumns(
+      transaction,
+      company.companyId,
+      existing,
+      attributes,
+      errors,
+    );
     errors.throwIfAny(RESOURCE);
-    const row = await updateProduct(transaction, company.companyId, productId, columns).catch(duplicateCode);
+    const row =
+      code === null
+        ? await writeWithGeneratedCode(transaction, company.companyId, (productCode) =>
+            updateProductIfCodeFree(transaction, company.companyId, productId, {
+              ...columns,
+              product_code: productCode,
+            }),
+          )
+        : await updateProduct(transaction, company.companyId, productId, { ...columns, product_code: code }).catch(
+            duplicateCode,
+          );
     return presentOne(transaction, company.companyId, row);
   });
 }
@@ -202,6 +256,24 @@ export async function showProduct(deps: ServiceDeps, company: CompanyAccess, pro
   const row = await findProduct(deps.db, company.companyId, productId);
   if (!row) throw notFound(RESOURCE);
   return presentOne(deps.db, company.companyId, row);
+}
+
+/** What a document line naming this product takes from it; undefined when it is not the company's. */
+export async function productLineDefaults(
+  executor: Executor,
+  companyId: number,
+  productId: number,
+): Promise<ProductLineDefaults | undefined> {
+  const row = await findProduct(executor, companyId, productId);
+  if (!row) return undefined;
+  return {
+    description: row.description,
+    extended_description: row.extended_description,
+    price_per_unit: row.price_per_unit,
+    vat_type_id: row.vat_type_id,
+    vat_rate: row.custom_vat_rate,
+    account_id: row.account_id,
+  };
 }
 
 export async function deleteCompanyProduct(

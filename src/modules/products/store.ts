@@ -1,8 +1,11 @@
 /**
- * SQL for `products`. Product codes are unique per company (enforced by a unique index).
+ * SQL for `products`. Product codes are unique per company (enforced by a unique index). The
+ * `…IfCodeFree` writes report a code collision as `undefined` and leave the caller's
+ * transaction usable, also on PostgreSQL.
  */
-import type { Generated, Selectable, Updateable } from "kysely";
+import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
@@ -86,6 +89,46 @@ export async function productCodeTaken(
 
 export async function insertProduct(executor: Executor, values: ProductInsert): Promise<ProductRow> {
   return products(executor).insertInto("products").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts unless the company already has the product code, counting a row another transaction
+ * is committing at that moment (PostgreSQL waits for it); undefined when the code was taken.
+ */
+export async function insertProductIfCodeFree(
+  executor: Executor,
+  values: ProductInsert,
+): Promise<ProductRow | undefined> {
+  return products(executor)
+    .insertInto("products")
+    .values(values)
+    .onConflict((conflict) => conflict.columns(["company_id", "product_code"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Updates unless the new product code is taken; undefined when it was. An UPDATE has no
+ * ON CONFLICT, and a failed statement aborts a PostgreSQL transaction, so the write runs under
+ * a savepoint that a collision rolls back to. `transaction` must be a transaction.
+ */
+export async function updateProductIfCodeFree(
+  transaction: Executor,
+  companyId: number,
+  productId: number,
+  changes: ProductUpdate,
+): Promise<ProductRow | undefined> {
+  await sql`savepoint product_code_write`.execute(transaction);
+  try {
+    const row = await updateProduct(transaction, companyId, productId, changes);
+    await sql`release savepoint product_code_write`.execute(transaction);
+    return row;
+  } catch (error) {
+    await sql`rollback to savepoint product_code_write`.execute(transaction);
+    await sql`release savepoint product_code_write`.execute(transaction);
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function updateProduct(

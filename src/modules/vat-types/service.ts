@@ -57,7 +57,7 @@ export async function resolveLineVat(
   given: { vat_type_id?: number | null; vat_rate?: string | null },
   errors: ValidationErrors,
   prefix = "",
-): Promise<{ vatTypeId: number; rate: string; customRate: string | null } | null> {
+): Promise<{ vatTypeId: number; name: string; rate: string; customRate: string | null } | null> {
   const vatType =
     given.vat_type_id === undefined || given.vat_type_id === null
       ? await findVatTypeByName(executor, DEFAULT_VAT_TYPE)
@@ -66,7 +66,9 @@ export async function resolveLineVat(
     errors.add(`${prefix}vat_type_id`, "is not a VAT type");
     return null;
   }
-  if (vatType.value !== null) return { vatTypeId: vatType.id, rate: vatType.value, customRate: null };
+  if (vatType.value !== null) {
+    return { vatTypeId: vatType.id, name: vatType.name, rate: vatType.value, customRate: null };
+  }
   const rate = given.vat_rate;
   if (rate === undefined || rate === null) {
     errors.add(`${prefix}vat_rate`, "can't be blank for a custom VAT type");
@@ -76,5 +78,5 @@ export async function resolveLineVat(
     errors.add(`${prefix}vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
     return null;
   }
-  return { vatTypeId: vatType.id, rate, customRate: rate };
+  return { vatTypeId: vatType.id, name: vatType.name, rate, customRate: rate };
 }

@@ -1,0 +1,41 @@
+/**
+ * Wire shapes of an invoice line (spec 2.6) as sales invoices, quotations and expenses carry
+ * them, field order as the reference. `id` and `_destroy` steer the nested-subresource rules.
+ */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject } from "../../platform/fields.js";
+
+export const InvoiceLineSchema = ResponseObject({
+  id: Nullable.integer(),
+  description: Nullable.string(),
+  extended_description: Nullable.string(),
+  price_per_unit: Nullable.string(),
+  price_with_vat: Nullable.string(),
+  price_without_vat: Nullable.string(),
+  vat_amount: Nullable.string(),
+  vat_rate: Nullable.string(),
+  vat_type_id: Nullable.integer(),
+  quantity: Nullable.string(),
+  product_id: Nullable.integer(),
+  account_id: Nullable.integer(),
+  account_path: Nullable.string(),
+});
+
+export const DESCRIPTION_MAX_LENGTH = 255;
+
+export const InvoiceLineAttributes = Type.Object({
+  id: Nullable.integer(),
+  _destroy: Nullable.boolean(),
+  description: Nullable.string({ maxLength: DESCRIPTION_MAX_LENGTH }),
+  extended_description: Nullable.string({ maxLength: 10_000 }),
+  price_per_unit: Nullable.decimal(),
+  vat_rate: Nullable.decimal(),
+  vat_type_id: Nullable.integer(),
+  quantity: Nullable.decimal(),
+  product_id: Nullable.integer(),
+  account_id: Nullable.integer(),
+  account_path: Nullable.string({ maxLength: 255 }),
+});
+
+/** Keys of a line that responses carry and clients may send back; ignored on input. */
+export const INVOICE_LINE_READ_ONLY = ["price_with_vat", "price_without_vat", "vat_amount"] as const;

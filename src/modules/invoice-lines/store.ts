@@ -1,0 +1,141 @@
+/**
+ * SQL for `invoice_lines`, the lines of every kind of document. A document is named by its type
+ * and id; every query is scoped by company, so a line id of another company never matches.
+ */
+import type { Generated, Selectable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+
+interface InvoiceLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  document_type: string;
+  document_id: number;
+  position: number;
+  description: string | null;
+  extended_description: string | null;
+  price_per_unit: string;
+  quantity: string;
+  vat_type_id: number;
+  vat_rate: string;
+  is_custom_vat_rate: number;
+  product_id: number | null;
+  account_id: number | null;
+  is_final: number;
+  price_without_vat_cents: number;
+  vat_amount_cents: number;
+  price_with_vat_cents: number;
+}
+
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type InvoiceLineValues = Omit<InvoiceLineRow, "id" | "company_id" | "document_type" | "document_id">;
+
+type InvoiceLineTables = { invoice_lines: InvoiceLinesTable };
+
+function lines(executor: Executor) {
+  return executor.withTables<InvoiceLineTables>();
+}
+
+export interface DocumentReference {
+  type: string;
+  id: number;
+}
+
+export async function findLinesOfDocuments(
+  executor: Executor,
+  companyId: number,
+  documentType: string,
+  documentIds: readonly number[],
+): Promise<InvoiceLineRow[]> {
+  if (documentIds.length === 0) return [];
+  return lines(executor)
+    .selectFrom("invoice_lines")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", documentType)
+    .where("document_id", "in", [...documentIds])
+    .orderBy("document_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export async function insertLines(
+  executor: Executor,
+  companyId: number,
+  document: DocumentReference,
+  values: readonly InvoiceLineValues[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await lines(executor)
+    .insertInto("invoice_lines")
+    .values(
+      values.map((line) => ({
+        ...line,
+        company_id: companyId,
+        document_type: document.type,
+        document_id: document.id,
+      })),
+    )
+    .execute();
+}
+
+export async function updateLine(
+  executor: Executor,
+  companyId: number,
+  document: DocumentReference,
+  lineId: number,
+  values: InvoiceLineValues,
+): Promise<void> {
+  await lines(executor)
+    .updateTable("invoice_lines")
+    .set(values)
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", document.type)
+    .where("document_id", "=", document.id)
+    .where("id", "=", lineId)
+    .execute();
+}
+
+export async function deleteLines(
+  executor: Executor,
+  companyId: number,
+  document: DocumentReference,
+  lineIds?: readonly number[],
+): Promise<void> {
+  if (lineIds !== undefined && lineIds.length === 0) return;
+  let query = lines(executor)
+    .deleteFrom("invoice_lines")
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", document.type)
+    .where("document_id", "=", document.id);
+  if (lineIds !== undefined) query = query.where("id", "in", [...lineIds]);
+  await query.execute();
+}
+
+export async function markLinesFinal(executor: Executor, companyId: number, document: DocumentReference) {
+  await lines(executor)
+    .updateTable("invoice_lines")
+    .set({ is_final: 1 })
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", document.type)
+    .where("document_id", "=", document.id)
+    .execute();
+}
+
+/** Quantities on final lines of one document type per product, as stored decimal strings. */
+export async function finalQuantitiesOfProducts(
+  executor: Executor,
+  companyId: number,
+  documentType: string,
+  productIds: readonly number[],
+): Promise<Array<{ product_id: number | null; quantity: string }>> {
+  if (productIds.length === 0) return [];
+  return lines(executor)
+    .selectFrom("invoice_lines")
+    .select(["product_id", "quantity"])
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", documentType)
+    .where("is_final", "=", 1)
+    .where("product_id", "in", [...productIds])
+    .execute();
+}
