@@ -12,6 +12,7 @@ import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js"
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
+import { registerSalesInvoiceRoutes } from "./modules/sales-invoices/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
@@ -38,5 +39,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerPaymentRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
   registerProductRoutes(app, deps);
+  registerSalesInvoiceRoutes(app, deps);
   return app;
 }

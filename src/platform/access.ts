@@ -93,6 +93,25 @@ export function requireCompany(request: FastifyRequest): CompanyAccess {
   return company;
 }
 
+/** The scope must be on the token and, for a company request, allowed by the company. */
+function checkScope(token: AuthenticatedToken, company: CompanyAccess | null, scope: Scope): void {
+  if (!token.scopes.includes(scope)) {
+    throw new ApiError("client.authorization.invalid_scope", `This token lacks the scope ${scope}`);
+  }
+  if (company !== null && !company.allowedScopes.includes(scope)) {
+    throw new ApiError("client.authorization.invalid_scope", `The scope ${scope} is not allowed for this company`);
+  }
+}
+
+/**
+ * A second scope some requests need on top of their route's (nested payments in a sales invoice
+ * need manage:payments), checked exactly as the route's own scope.
+ */
+export function requireAdditionalScope(request: FastifyRequest, scope: Scope): void {
+  const context = requireContext(request);
+  checkScope(context.token, context.company, scope);
+}
+
 export function registerAccessControl(app: FastifyInstance, lookups: AccessLookups): void {
   app.decorateRequest("context", null);
 
@@ -107,20 +126,13 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
     const declared = request.routeOptions.config.access;
     if (declared === undefined) return;
     const token = await lookups.authenticateToken(bearerToken(request));
-    if (!token.scopes.includes(declared.scope)) {
-      throw new ApiError("client.authorization.invalid_scope", `This token lacks the scope ${declared.scope}`);
-    }
+    checkScope(token, null, declared.scope);
     let company: CompanyAccess | null = null;
     if (declared.companyParam !== undefined) {
       const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
       company = companyId === null ? null : await lookups.companyAccess(companyId, token.userId);
       if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
-      if (!company.allowedScopes.includes(declared.scope)) {
-        throw new ApiError(
-          "client.authorization.invalid_scope",
-          `The scope ${declared.scope} is not allowed for this company`,
-        );
-      }
+      checkScope(token, company, declared.scope);
     }
     request.context = { token, company };
   });

@@ -69,6 +69,11 @@ export class ValidationErrors {
     return this.problems.some((entry) => entry.attribute === attribute);
   }
 
+  /** Takes over another collection's problems, their attributes named under `prefix` (`contact.`). */
+  absorb(other: ValidationErrors, prefix: string): void {
+    for (const entry of other.problems) this.add(`${prefix}${entry.attribute}`, entry.problem);
+  }
+
   get isEmpty(): boolean {
     return this.problems.length === 0;
   }

@@ -27,3 +27,14 @@ export const Nullable = {
 export function ResponseObject<Properties extends Record<string, TSchema>>(properties: Properties) {
   return Type.Object(properties, { additionalProperties: false });
 }
+
+/**
+ * A response object some of whose fields are left out when unset (`Type.Optional` ones). The
+ * serializer writes required properties before optional ones, which would break the reference's
+ * field order, so at run time no property is marked required; the static type stays exact.
+ */
+export function ResponseObjectWithOmissions<Properties extends Record<string, TSchema>>(properties: Properties) {
+  const schema = Type.Object(properties, { additionalProperties: false });
+  delete (schema as { required?: string[] }).required;
+  return schema;
+}

@@ -13,16 +13,22 @@ import { pathShape, referenceOperations, toFastifyPath } from "../support/refere
 import { conform, harness } from "./context.js";
 import { REFERENCE_DATA_CASES, REFERENCE_DATA_INVALID } from "./reference-data-cases.js";
 import { RESOURCE_CASES, RESOURCE_INVALID } from "./resource-cases.js";
+import { SALES_INVOICE_CASES, SALES_INVOICE_INVALID } from "./sales-invoice-cases.js";
 
 /** Routes the reference lacks that Kasboek adds on purpose. */
-const EXTENSIONS = ["GET /api/v1/companies/:id", "PATCH /api/v1/companies/:id"];
+const EXTENSIONS = [
+  "GET /api/v1/companies/:id",
+  "PATCH /api/v1/companies/:id",
+  // the list of an invoice's attachments (the reference embeds them in the invoice only)
+  "GET /api/v1/companies/:company_id/sales_invoices/:sales_invoice_id/attachments",
+];
 
 afterAll(() => harness.close());
 
 /** One case per implemented reference operation: real requests, each answer checked. */
-const SUCCESS = { ...REFERENCE_DATA_CASES, ...RESOURCE_CASES };
+const SUCCESS = { ...REFERENCE_DATA_CASES, ...RESOURCE_CASES, ...SALES_INVOICE_CASES };
 /** A request that triggers the documented 422, for every implemented operation documenting one. */
-const INVALID = { ...REFERENCE_DATA_INVALID, ...RESOURCE_INVALID };
+const INVALID = { ...REFERENCE_DATA_INVALID, ...RESOURCE_INVALID, ...SALES_INVOICE_INVALID };
 
 /** The app's routes (HEAD excluded), read from `printRoutes`: `METHOD /path` with `:param`s. */
 function appRoutes(app: FastifyInstance): string[] {

@@ -39,6 +39,8 @@ export interface ReferenceOperation {
   responses: Record<string, ReferenceResponse>;
   /** the `example` of the body parameter, when the reference gives one */
   requestExample: unknown;
+  /** the operation's own `produces` (e.g. application/pdf for downloads); empty when it has none */
+  produces: string[];
 }
 
 export interface ActualResponse {
@@ -120,6 +122,7 @@ export function referenceOperations(): ReferenceOperation[] {
         path: pathTemplate,
         responses: (isRecord(operation.responses) ? operation.responses : {}) as Record<string, ReferenceResponse>,
         requestExample: bodyExample(operation.parameters),
+        produces: Array.isArray(operation.produces) ? operation.produces.map(String) : [],
       });
     }
   }
@@ -262,6 +265,28 @@ function checkErrorEnvelope(body: unknown, schema: Schema, problems: string[]): 
   if (typeof error.message !== "string" || error.message.trim() === "") problems.push("body.error.message is empty");
 }
 
+function isDownload(operation: ReferenceOperation, status: number): boolean {
+  return status >= 200 && status < 300 && operation.produces.some((type) => !type.includes("json"));
+}
+
+/**
+ * Some operations document their answer only by a recorded example (the attachment upload): the
+ * example's keys, in order, then stand for the schema, every value nullable and of the example's
+ * type.
+ */
+function schemaOfExample(example: unknown): Schema | undefined {
+  if (example === undefined) return undefined;
+  if (Array.isArray(example)) return { type: "array", items: schemaOfExample(example[0]) ?? {} };
+  if (!isRecord(example)) {
+    const type = typeof example === "number" ? "integer" : typeof example;
+    return { type: type === "object" ? undefined : type, "x-nullable": true };
+  }
+  const properties = Object.fromEntries(
+    Object.entries(example).map(([key, value]) => [key, schemaOfExample(value) ?? { "x-nullable": true }]),
+  );
+  return { type: "object", properties, required: Object.keys(example), "x-nullable": true };
+}
+
 /** Every way `actual` departs from what the reference documents for the operation. */
 export function referenceProblems(method: string, pathTemplate: string, actual: ActualResponse): string[] {
   const operation = referenceOperation(method, pathTemplate);
@@ -269,7 +294,13 @@ export function referenceProblems(method: string, pathTemplate: string, actual: 
   const response = operation.responses[String(actual.status)];
   if (!response) return [`status ${actual.status} is not documented (the reference lists ${documented.join(", ")})`];
   const problems: string[] = [];
-  const schema = response.schema;
+  // a download (`produces` a file type): any bytes, but not a JSON answer in disguise
+  if (isDownload(operation, actual.status)) {
+    const contentType = header(actual, "content-type") ?? "";
+    if (contentType.startsWith("application/json")) problems.push(`a download answered ${contentType}`);
+    return problems;
+  }
+  const schema = response.schema ?? schemaOfExample(response.examples?.["application/json"]);
   if (schema === undefined) {
     if (actual.raw !== "") problems.push(`expected an empty body, got ${shown(actual.raw)}`);
     return problems;

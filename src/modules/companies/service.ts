@@ -5,6 +5,7 @@
  * caller may use there: the company's allowed scopes that the caller's token also holds.
  */
 import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
@@ -234,4 +235,9 @@ export async function updateAccessControl(
     ...(changes.allowedScopes !== undefined ? { allowed_scopes: sortScopes(changes.allowedScopes).join(" ") } : {}),
   });
   return { api_accessible: updated.api_accessible !== 0, allowed_scopes: storedScopes(updated) };
+}
+
+/** The company's stored details, for documents that print them. */
+export async function companyDetails(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
+  return findCompany(executor, companyId);
 }

@@ -23,6 +23,8 @@ import {
   listPayments,
   type PaymentFilter,
   type PaymentRow,
+  paidCentsExpression,
+  unlinkPayments,
   updatePayment,
 } from "./store.js";
 
@@ -56,32 +58,36 @@ async function presentOne(executor: Executor, company: CompanyAccess, row: Payme
 }
 
 /** Checks and converts the supplied attributes; absent attributes stay absent. */
+type PaymentColumns = { amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string };
+
 async function paymentColumns(
   executor: Executor,
   companyId: number,
   attributes: PaymentAttributes,
   errors: ValidationErrors,
-): Promise<{ amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string }> {
-  const columns: { amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string } = {};
+  prefix = "",
+): Promise<PaymentColumns> {
+  const columns: PaymentColumns = {};
   if (attributes.amount !== undefined) {
-    if (attributes.amount === null) errors.add("amount", "can't be blank");
+    if (attributes.amount === null) errors.add(`${prefix}amount`, "can't be blank");
     else {
       const cents = decimalToCents(new Big(attributes.amount));
-      if (cents === null) errors.add("amount", "must have at most two decimals");
-      else if (cents === 0) errors.add("amount", "must not be zero");
+      if (cents === null) errors.add(`${prefix}amount`, "must have at most two decimals");
+      else if (cents === 0) errors.add(`${prefix}amount`, "must not be zero");
       else columns.amount_cents = cents;
     }
   }
   if (attributes.description !== undefined) columns.description = attributes.description;
   if (attributes.paid_at !== undefined) {
-    if (attributes.paid_at === null) errors.add("paid_at", "can't be blank");
+    if (attributes.paid_at === null) errors.add(`${prefix}paid_at`, "can't be blank");
     else columns.paid_at = attributes.paid_at;
   }
   if (attributes.account_id !== undefined || attributes.account_path !== undefined) {
-    const account = await resolveAccountReference(executor, companyId, attributes, errors);
-    if (account === undefined && !errors.has("account_id") && !errors.has("account_path")) {
-      errors.add("account_id", "can't be blank");
-    } else if (account && !isPaymentAccount(account)) errors.add("account_id", "must be a bank or cash account");
+    const account = await resolveAccountReference(executor, companyId, attributes, errors, prefix);
+    if (account === undefined && !errors.has(`${prefix}account_id`) && !errors.has(`${prefix}account_path`)) {
+      errors.add(`${prefix}account_id`, "can't be blank");
+    } else if (account && !isPaymentAccount(account))
+      errors.add(`${prefix}account_id`, "must be a bank or cash account");
     else if (account) columns.account_id = account.id;
   }
   return columns;
@@ -93,26 +99,83 @@ function readPayment(company: CompanyAccess, body: unknown) {
   return { attributes, errors };
 }
 
+/** A new payment's columns: every attribute a payment must have is checked. */
+async function newPaymentColumns(
+  executor: Executor,
+  companyId: number,
+  attributes: PaymentAttributes,
+  errors: ValidationErrors,
+  prefix = "",
+): Promise<PaymentColumns> {
+  const columns = await paymentColumns(executor, companyId, attributes, errors, prefix);
+  if (attributes.amount === undefined) errors.add(`${prefix}amount`, "can't be blank");
+  if (attributes.paid_at === undefined) errors.add(`${prefix}paid_at`, "can't be blank");
+  if (attributes.account_id === undefined && attributes.account_path === undefined) {
+    errors.add(`${prefix}account_id`, "or account_path must name a bank or cash account");
+  }
+  return columns;
+}
+
+function newPaymentRow(companyId: number, columns: PaymentColumns, document: DocumentLink | null) {
+  return {
+    company_id: companyId,
+    amount_cents: columns.amount_cents ?? 0,
+    description: columns.description ?? null,
+    account_id: columns.account_id ?? 0,
+    paid_at: columns.paid_at ?? "",
+    document_type: document?.type ?? null,
+    document_id: document?.id ?? null,
+    source: "manual",
+  };
+}
+
+/** The document a payment settles; linked payments are `booked`. */
+export interface DocumentLink {
+  type: string;
+  id: number;
+}
+
+/**
+ * Payments given inside a document (a sales invoice's `payments`): checked now, problems named
+ * `payments[i].field`, and inserted by `insertDocumentPayments` once the document is known.
+ */
+export async function planDocumentPayments(
+  executor: Executor,
+  companyId: number,
+  items: readonly PaymentAttributes[],
+  errors: ValidationErrors,
+  name = "payments",
+): Promise<PaymentColumns[]> {
+  return Promise.all(
+    items.map((item, index) => newPaymentColumns(executor, companyId, item, errors, `${name}[${index}].`)),
+  );
+}
+
+export async function insertDocumentPayments(
+  transaction: Executor,
+  companyId: number,
+  document: DocumentLink,
+  planned: readonly PaymentColumns[],
+): Promise<void> {
+  for (const columns of planned) await insertPayment(transaction, newPaymentRow(companyId, columns, document));
+}
+
+/** When a document goes, its payments stay (money did move) but become unbooked again. */
+export async function unlinkDocumentPayments(transaction: Executor, companyId: number, document: DocumentLink) {
+  await unlinkPayments(transaction, companyId, document.type, document.id);
+}
+
+/** The sum of the payments linked to each row of `documentTable`, in integer cents, for its queries. */
+export function paidCentsOfDocuments(documentTable: string, documentType: string) {
+  return paidCentsExpression(documentTable, documentType);
+}
+
 export async function createPayment(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Payment> {
   const { attributes, errors } = readPayment(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const columns = await paymentColumns(transaction, company.companyId, attributes, errors);
-    if (attributes.amount === undefined) errors.add("amount", "can't be blank");
-    if (attributes.paid_at === undefined) errors.add("paid_at", "can't be blank");
-    if (attributes.account_id === undefined && attributes.account_path === undefined) {
-      errors.add("account_id", "or account_path must name a bank or cash account");
-    }
+    const columns = await newPaymentColumns(transaction, company.companyId, attributes, errors);
     errors.throwIfAny(RESOURCE);
-    const row = await insertPayment(transaction, {
-      company_id: company.companyId,
-      amount_cents: columns.amount_cents ?? 0,
-      description: columns.description ?? null,
-      account_id: columns.account_id ?? 0,
-      paid_at: columns.paid_at ?? "",
-      document_type: null,
-      document_id: null,
-      source: "manual",
-    });
+    const row = await insertPayment(transaction, newPaymentRow(company.companyId, columns, null));
     return presentOne(transaction, company, row);
   });
 }

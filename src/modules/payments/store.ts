@@ -1,7 +1,7 @@
 /**
  * SQL for `payments`. Amounts are signed integer cents. Every query is scoped by company.
  */
-import type { Generated, Selectable, Updateable } from "kysely";
+import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
@@ -111,4 +111,30 @@ export async function deletePayment(executor: Executor, companyId: number, payme
     .where("id", "=", paymentId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+export async function unlinkPayments(
+  executor: Executor,
+  companyId: number,
+  documentType: string,
+  documentId: number,
+): Promise<void> {
+  await payments(executor)
+    .updateTable("payments")
+    .set({ document_type: null, document_id: null })
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", documentType)
+    .where("document_id", "=", documentId)
+    .execute();
+}
+
+/**
+ * A correlated sub-select: the cents paid on the current row of `documentTable`. Cast to bigint so
+ * PostgreSQL hands back an int8 (a number) rather than a numeric string.
+ */
+export function paidCentsExpression(documentTable: string, documentType: string): RawBuilder<number> {
+  return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
+    where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
+      and linked.document_type = ${documentType}
+      and linked.document_id = ${sql.ref(`${documentTable}.id`)})`;
 }

@@ -9,7 +9,7 @@ import { notFound } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { TemplateSchema } from "./schemas.js";
-import { findTemplate, insertTemplate, listTemplates, type TemplateRow } from "./store.js";
+import { findDefaultTemplate, findTemplate, insertTemplate, listTemplates, type TemplateRow } from "./store.js";
 
 export type Template = Static<typeof TemplateSchema>;
 
@@ -36,4 +36,23 @@ export async function showTemplate(deps: ServiceDeps, companyId: number, templat
   const row = await findTemplate(deps.db, companyId, templateId);
   if (!row) throw notFound("Template");
   return presentTemplate(row);
+}
+
+/** For documents: the company's template with this id, or undefined. */
+export async function companyTemplate(
+  executor: Executor,
+  companyId: number,
+  templateId: number,
+): Promise<TemplateRow | undefined> {
+  return findTemplate(executor, companyId, templateId);
+}
+
+/** The template a document renders with: its own, else the company's default. */
+export async function templateForDocument(
+  executor: Executor,
+  companyId: number,
+  templateId: number | null,
+): Promise<TemplateRow | undefined> {
+  const own = templateId === null ? undefined : await findTemplate(executor, companyId, templateId);
+  return own ?? findDefaultTemplate(executor, companyId);
 }

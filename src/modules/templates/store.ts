@@ -48,3 +48,13 @@ export async function findTemplate(
     .where("id", "=", templateId)
     .executeTakeFirst();
 }
+
+export async function findDefaultTemplate(executor: Executor, companyId: number): Promise<TemplateRow | undefined> {
+  return templates(executor)
+    .selectFrom("templates")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .orderBy("is_default", "desc")
+    .orderBy("id")
+    .executeTakeFirst();
+}

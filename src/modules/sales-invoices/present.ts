@@ -1,0 +1,107 @@
+/**
+ * A stored sales invoice as the wire shows it (field order of the reference; fields the
+ * reference omits when unset are left out). A concept shows its contact's current details; a
+ * published invoice the copy frozen at publication. Lists are presented with one query per
+ * kind of child (lines, attachments, contacts), never one per invoice.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import { centsToDecimal, formatDecimal } from "../../platform/money.js";
+import { attachmentObjectsByDocument } from "../attachments/service.js";
+import { type ContactSnapshot, contactSnapshot, contactsByIds } from "../contacts/service.js";
+import { presentLinesByDocument } from "../invoice-lines/service.js";
+import { openAmountCents, paymentStatus } from "./rules.js";
+import type { SalesInvoiceSchema } from "./schemas.js";
+import type { SalesInvoiceRow } from "./store.js";
+
+export type SalesInvoice = Static<typeof SalesInvoiceSchema>;
+export const DOCUMENT_TYPE = "sales_invoice";
+
+export function invoicePath(companyId: number, invoiceId: number): string {
+  return `/api/v1/companies/${companyId}/sales_invoices/${invoiceId}`;
+}
+
+/** The contact copy of an invoice: frozen once published, the live contact before. */
+export function cachedContactOf(row: SalesInvoiceRow, liveContacts: Map<number, ContactSnapshot>) {
+  if (row.cached_contact !== null) return JSON.parse(row.cached_contact) as ContactSnapshot;
+  return row.contact_id === null ? null : (liveContacts.get(row.contact_id) ?? null);
+}
+
+export async function liveContactSnapshots(
+  executor: Executor,
+  companyId: number,
+  rows: readonly SalesInvoiceRow[],
+): Promise<Map<number, ContactSnapshot>> {
+  const wanted = rows.flatMap((row) =>
+    row.cached_contact === null && row.contact_id !== null ? [row.contact_id] : [],
+  );
+  const contacts = await contactsByIds(executor, companyId, wanted);
+  return new Map([...contacts].map(([id, contact]) => [id, contactSnapshot(contact)]));
+}
+
+export async function presentSalesInvoices(
+  executor: Executor,
+  company: CompanyAccess,
+  rows: readonly SalesInvoiceRow[],
+): Promise<SalesInvoice[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, attachments, contacts] = await Promise.all([
+    presentLinesByDocument(executor, company.companyId, DOCUMENT_TYPE, ids),
+    attachmentObjectsByDocument(
+      executor,
+      company.companyId,
+      DOCUMENT_TYPE,
+      ids,
+      (invoiceId, attachmentId) => `${invoicePath(company.companyId, invoiceId)}/attachments/${attachmentId}`,
+    ),
+    liveContactSnapshots(executor, company.companyId, rows),
+  ]);
+  return rows.map((row) => {
+    const isConcept = row.status === "concept";
+    const optional = <Value>(include: boolean, value: Value) => (include ? value : undefined);
+    return {
+      id: row.id,
+      date: row.date,
+      due_date: row.due_date,
+      payment_method: row.payment_method,
+      custom_payment_instructions: optional(row.payment_method === "pay_custom", row.custom_payment_instructions),
+      pay_url: optional(row.pay_url !== null, row.pay_url),
+      creates_pay_url_on_publish: optional(isConcept && row.creates_pay_url_on_publish !== 0, true),
+      description: row.description,
+      status: row.status,
+      price_without_vat: centsToDecimal(row.price_without_vat_cents),
+      price_with_vat: centsToDecimal(row.price_with_vat_cents),
+      vat_amount: centsToDecimal(row.vat_amount_cents),
+      contact_id: row.contact_id,
+      invoice_number: row.invoice_number,
+      published_at: row.published_at === null ? null : dateInTimeZone(new Date(row.published_at), company.timeZone),
+      payment_status: paymentStatus(row.price_with_vat_cents, row.paid_cents),
+      open_amount: centsToDecimal(openAmountCents(row.price_with_vat_cents, row.paid_cents)),
+      currency: row.currency,
+      currency_exchange_rate: formatDecimal(row.currency_exchange_rate),
+      sends_copy_by_email_on_publish: optional(isConcept && row.sends_copy_by_email_on_publish !== 0, true),
+      template_id: row.template_id,
+      vat_number: row.vat_number,
+      validates_vat_number: optional(row.validates_vat_number === 0, false),
+      api_reference: optional(row.api_reference !== null, row.api_reference),
+      payment_reference: row.payment_reference,
+      sale_type: row.sale_type,
+      distance_sale: row.distance_sale !== 0,
+      cached_contact: cachedContactOf(row, contacts),
+      attachment_objects: attachments.get(row.id) ?? [],
+      invoice_lines: lines.get(row.id) ?? [],
+    };
+  });
+}
+
+export async function presentSalesInvoice(
+  executor: Executor,
+  company: CompanyAccess,
+  row: SalesInvoiceRow,
+): Promise<SalesInvoice> {
+  const [invoice] = await presentSalesInvoices(executor, company, [row]);
+  if (!invoice) throw new Error("sales invoice could not be presented");
+  return invoice;
+}

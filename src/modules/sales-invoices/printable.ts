@@ -1,0 +1,163 @@
+/**
+ * The sales invoice on paper and by mail: the PDF (rendered with the invoice's template, or the
+ * company's default) and the e-mail copy queued at publication. A published invoice is locked,
+ * so rendering it later — when the mail is sent, or downloaded again — gives the same document.
+ */
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound } from "../../platform/errors.js";
+import { centsToDecimal } from "../../platform/money.js";
+import { companyDetails } from "../companies/service.js";
+import { type PrintableDocument, renderDocumentPdf } from "../document-pdf/render.js";
+import { linesOfDocuments } from "../invoice-lines/service.js";
+import { enqueueMessage, type OutboxMessage } from "../outbox/service.js";
+import { templateForDocument } from "../templates/service.js";
+import { vatTypeById } from "../vat-types/service.js";
+import { findSalesInvoiceRow } from "./load.js";
+import { cachedContactOf, DOCUMENT_TYPE, liveContactSnapshots } from "./present.js";
+import { fillPaymentInstructions, vatNumberRequirement } from "./rules.js";
+import type { InvoiceDraft } from "./save.js";
+import type { SalesInvoiceRow } from "./store.js";
+
+const RESOURCE = "Sales invoice";
+
+async function vatTypeNamesOf(executor: Executor, lines: ReadonlyArray<{ vat_type_id: number }>): Promise<string[]> {
+  const ids = [...new Set(lines.map((line) => line.vat_type_id))];
+  const types = await Promise.all(ids.map((id) => vatTypeById(executor, id)));
+  return types.flatMap((type) => (type ? [type.name] : []));
+}
+
+async function findRowForMail(executor: Executor, companyId: number, invoiceId: number): Promise<SalesInvoiceRow> {
+  const row = await findSalesInvoiceRow(executor, companyId, invoiceId);
+  if (!row) throw notFound(RESOURCE);
+  return row;
+}
+
+export async function printableSalesInvoice(
+  executor: Executor,
+  companyId: number,
+  row: SalesInvoiceRow,
+): Promise<PrintableDocument> {
+  const [company, template, lines, liveContacts] = await Promise.all([
+    companyDetails(executor, companyId),
+    templateForDocument(executor, companyId, row.template_id),
+    linesOfDocuments(executor, companyId, DOCUMENT_TYPE, [row.id]),
+    liveContactSnapshots(executor, companyId, [row]),
+  ]);
+  if (!company) throw notFound("Company");
+  const contact = cachedContactOf(row, liveContacts);
+  const vatTypeNames = await vatTypeNamesOf(executor, lines);
+  const instructions =
+    row.payment_method === "pay_custom" && row.custom_payment_instructions !== null
+      ? fillPaymentInstructions(row.custom_payment_instructions, {
+          invoiceNumber: row.invoice_number,
+          amountCents: row.price_with_vat_cents,
+          dueDate: row.due_date,
+        })
+      : defaultInstructions(row);
+  return {
+    kind: "invoice",
+    isConcept: row.status === "concept",
+    number: row.status === "concept" ? null : row.invoice_number,
+    date: row.date,
+    dueDate: row.due_date,
+    company: {
+      name: company.name,
+      address: company.address,
+      zipcode: company.zipcode,
+      city: company.city,
+      country_code: company.country_code,
+      vat_number: company.vat_number,
+      kvk_number: company.kvk_number,
+      email: company.email,
+      website: company.website,
+    },
+    contact: contact === null ? null : { ...contact, vat_number: row.vat_number },
+    templateName: template?.name ?? "Standard",
+    currency: { code: row.currency, exchangeRate: row.currency_exchange_rate },
+    lines: lines.map((line) => ({
+      description: line.description,
+      extended_description: line.extended_description,
+      quantity: line.quantity,
+      price_per_unit: line.price_per_unit,
+      vat_rate: line.vat_rate,
+      price_without_vat_cents: line.price_without_vat_cents,
+      vat_amount_cents: line.vat_amount_cents,
+      price_with_vat_cents: line.price_with_vat_cents,
+    })),
+    paymentInstructions: instructions,
+    vatNotice: vatNumberRequirement(vatTypeNames, contact?.country_code ?? null),
+    reference: row.payment_reference ?? row.description,
+  };
+}
+
+function defaultInstructions(row: SalesInvoiceRow): string | null {
+  const amount = centsToDecimal(row.price_with_vat_cents);
+  switch (row.payment_method) {
+    case "pay_transfer":
+      return `Please pay € ${amount} before ${row.due_date}, quoting invoice ${row.invoice_number ?? ""}.`.trim();
+    case "paid_cash":
+    case "paid_pin":
+    case "paid_already":
+    case "paid_sepa":
+      return "This invoice has already been paid.";
+    case "pay_ideal":
+      return `Please pay € ${amount} online before ${row.due_date}.`;
+    default:
+      return null;
+  }
+}
+
+export async function salesInvoicePdf(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  row: SalesInvoiceRow,
+): Promise<{ fileName: string; content: Buffer }> {
+  const content = await renderDocumentPdf(await printableSalesInvoice(deps.db, company.companyId, row));
+  return { fileName: pdfFileName(row), content };
+}
+
+function pdfFileName(row: SalesInvoiceRow): string {
+  return row.invoice_number === null ? `concept-invoice-${row.id}.pdf` : `invoice-${row.invoice_number}.pdf`;
+}
+
+/** Queues the e-mail copy of a just-published invoice, in the publishing transaction. */
+export async function publicationMail(
+  transaction: Executor,
+  companyId: number,
+  invoiceId: number,
+  invoiceNumber: string,
+  draft: InvoiceDraft,
+  now: Date,
+): Promise<void> {
+  const company = await companyDetails(transaction, companyId);
+  const recipient = draft.contact?.contact_person_email_address;
+  if (!company || !recipient) return;
+  const greeting = draft.contact?.contact_person_name ? `Dear ${draft.contact.contact_person_name},` : "Hello,";
+  await enqueueMessage(
+    transaction,
+    {
+      companyId,
+      document: { type: DOCUMENT_TYPE, id: invoiceId },
+      recipient,
+      subject: `Invoice ${invoiceNumber} from ${company.name}`,
+      bodyText: [
+        greeting,
+        "",
+        `Attached is invoice ${invoiceNumber} of € ${centsToDecimal(draft.columns.price_with_vat_cents)}, ` +
+          `due on ${draft.columns.due_date}.`,
+        "",
+        `Kind regards,\n${company.name}`,
+      ].join("\n"),
+    },
+    now,
+  );
+}
+
+/** The outbox's attachment renderer for invoice copies: the invoice's PDF. */
+export async function salesInvoiceMailAttachments(executor: Executor, message: OutboxMessage) {
+  const row = await findRowForMail(executor, message.company_id, message.document_id);
+  const content = await renderDocumentPdf(await printableSalesInvoice(executor, message.company_id, row));
+  return [{ filename: pdfFileName(row), content, contentType: "application/pdf" }];
+}

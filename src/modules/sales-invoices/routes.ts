@@ -1,0 +1,107 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireAdditionalScope, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound } from "../../platform/errors.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import {
+  readPaging,
+  readPathId,
+  readSearchDate,
+  readSearchInteger,
+  readSearchString,
+  readSelection,
+} from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { registerAttachmentRoutes } from "../attachments/routes.js";
+import { findSalesInvoiceRow } from "./load.js";
+import { salesInvoicePdf } from "./printable.js";
+import { SALES_INVOICE_SELECTIONS, SalesInvoiceListResponse, SalesInvoiceResponse } from "./schemas.js";
+import {
+  createSalesInvoice,
+  deleteCompanySalesInvoice,
+  listCompanySalesInvoices,
+  requireSalesInvoice,
+  showSalesInvoice,
+  updateCompanySalesInvoice,
+} from "./service.js";
+
+const salesInvoices = access("manage:sales_invoices", "company_id");
+const RESOURCE = "Sales invoice";
+
+export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/sales_invoices",
+    { config: salesInvoices, schema: { response: { 200: SalesInvoiceListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const selection = readSelection(query, SALES_INVOICE_SELECTIONS, "all");
+      const search = {
+        from: readSearchDate(query, "from"),
+        till: readSearchDate(query, "till"),
+        contactId: readSearchInteger(query, "contact_id"),
+        apiReference: readSearchString(query, "api_reference"),
+      };
+      const page = await listCompanySalesInvoices(deps, requireCompany(request), selection, search, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { sales_invoices: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/sales_invoices",
+    { config: salesInvoices, schema: { response: { 201: SalesInvoiceResponse } } },
+    async (request, reply) => {
+      const invoice = await createSalesInvoice(deps, requireCompany(request), request.body, {
+        requirePaymentsScope: () => requireAdditionalScope(request, "manage:payments"),
+      });
+      return reply.code(201).send({ sales_invoice: invoice });
+    },
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/sales_invoices/:id",
+    { config: salesInvoices, schema: { response: { 200: SalesInvoiceResponse } } },
+    async (request) => ({
+      sales_invoice: await showSalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/sales_invoices/:id",
+    { config: salesInvoices, schema: { response: { 200: SalesInvoiceResponse } } },
+    async (request) => ({
+      sales_invoice: await updateCompanySalesInvoice(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, RESOURCE),
+        request.body,
+        { requirePaymentsScope: () => requireAdditionalScope(request, "manage:payments") },
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/sales_invoices/:id", { config: salesInvoices }, async (request, reply) => {
+    await deleteCompanySalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+    return reply.code(204).send();
+  });
+
+  app.get("/api/v1/companies/:company_id/sales_invoices/:id/pdf", { config: salesInvoices }, async (request, reply) => {
+    const company = requireCompany(request);
+    const row = await findSalesInvoiceRow(deps.db, company.companyId, readPathId(request.params, RESOURCE));
+    if (!row) throw notFound(RESOURCE);
+    const pdf = await salesInvoicePdf(deps, company, row);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="${pdf.fileName}"`)
+      .send(pdf.content);
+  });
+
+  registerAttachmentRoutes(app, deps, {
+    pathSegment: "sales_invoices",
+    idParam: "sales_invoice_id",
+    documentType: "sales_invoice",
+    resourceName: RESOURCE,
+    scope: "manage:sales_invoices",
+    findParent: requireSalesInvoice,
+  });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultDueDate,
+  fillPaymentInstructions,
+  formatInvoiceNumber,
+  isCurrencyCode,
+  lockedChanges,
+  paymentStatus,
+  vatNumberRequirement,
+} from "./rules.js";
+
+describe("sales invoice rules", () => {
+  it.each([
+    // total, paid → status
+    [36300, 0, "unpaid"],
+    [36300, 36300, "paid"],
+    [36300, 10000, "unpaid"],
+    [36300, 72600, "overpaid"],
+    [0, 0, "paid"],
+    [-12100, 0, "unpaid"],
+    [-12100, -12100, "paid"],
+    [-12100, -20000, "overpaid"],
+    [-12100, 5000, "unpaid"],
+  ])("a total of %i cents with %i paid is %s", (total, paid, status) => {
+    expect(paymentStatus(total, paid)).toBe(status);
+  });
+
+  it("numbers invoices per year with four digits", () => {
+    expect(formatInvoiceNumber("2024-03-02", 1)).toBe("2024-0001");
+    expect(formatInvoiceNumber("2025-12-31", 12345)).toBe("2025-12345");
+  });
+
+  it("gives 30 days to pay by default, across months and leap days", () => {
+    expect(defaultDueDate("2024-03-02")).toBe("2024-04-01");
+    expect(defaultDueDate("2024-02-15")).toBe("2024-03-16");
+  });
+
+  it.each([
+    [["vat_high"], "NL", null],
+    [["vat_reverse_charged"], "NL", "reverse_charge"],
+    [["vat_zero"], "DE", "intra_eu"],
+    [["vat_zero"], "NL", null],
+    [["vat_zero"], "US", null],
+    [["vat_zero", "vat_reverse_charged"], "BE", "reverse_charge"],
+  ] as const)("VAT types %j to %s need a VAT number: %s", (names, country, requirement) => {
+    expect(vatNumberRequirement(names, country)).toBe(requirement);
+  });
+
+  it("fills the placeholders of custom payment instructions and leaves unknown ones", () => {
+    expect(
+      fillPaymentInstructions("Pay {amount} for {invoice_number} by {due_date} {other}", {
+        invoiceNumber: "2024-0007",
+        amountCents: 51425,
+        dueDate: "2024-04-01",
+      }),
+    ).toBe("Pay 514.25 for 2024-0007 by 2024-04-01 {other}");
+  });
+
+  it("knows lower-case ISO 4217 codes", () => {
+    expect(isCurrencyCode("eur")).toBe(true);
+    expect(isCurrencyCode("usd")).toBe(true);
+    expect(isCurrencyCode("USD")).toBe(false);
+    expect(isCurrencyCode("xyz")).toBe(false);
+  });
+
+  it("finds the locked changes of a published invoice, ignoring values sent back unchanged", () => {
+    const current = { date: "2024-03-02", currency_exchange_rate: "1.0", description: null, contact_id: 5 };
+    expect(lockedChanges({ date: "2024-03-02", currency_exchange_rate: "1", description: null }, current)).toEqual([]);
+    expect(lockedChanges({ api_reference: "x", payments: [{}], _publish: false }, current)).toEqual([]);
+    expect(
+      lockedChanges({ date: "2024-03-03", contact_id: 6, invoice_lines: [{ id: 1 }], contact: {} }, current),
+    ).toEqual(["date", "contact_id", "invoice_lines", "contact"]);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Pure rules of a sales invoice: defaults, the invoice number format, payment status, when a
+ * VAT number is required, and the payment instructions with their placeholders filled. No
+ * database, no clock, no environment.
+ */
+import { addDays } from "../../platform/dates.js";
+import { centsToDecimal, parseDecimal } from "../../platform/money.js";
+import type { PaymentStatus } from "./schemas.js";
+
+export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+export const EARLIEST_INVOICE_DATE = "1990-01-01";
+export const EURO = "eur";
+
+export function defaultDueDate(date: string): string {
+  return addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
+}
+
+/** Numbers run per calendar year of the invoice date: 2024-0001, 2024-0002, … */
+export function invoiceNumberSeries(date: string): string {
+  return `sales_invoice:${date.slice(0, 4)}`;
+}
+
+export function formatInvoiceNumber(date: string, sequence: number): string {
+  return `${date.slice(0, 4)}-${String(sequence).padStart(4, "0")}`;
+}
+
+export function openAmountCents(totalCents: number, paidCents: number): number {
+  return totalCents - paidCents;
+}
+
+/**
+ * paid at zero; unpaid while something is owed; overpaid when more came in than was owed. A credit
+ * invoice (negative total) is mirrored: what is owed is a refund, so the signs flip.
+ */
+export function paymentStatus(totalCents: number, paidCents: number): PaymentStatus {
+  const owed = totalCents < 0 ? paidCents - totalCents : totalCents - paidCents;
+  if (owed === 0) return "paid";
+  return owed > 0 ? "unpaid" : "overpaid";
+}
+
+/** Member states of the EU (VAT prefixes: Greece is EL on VAT numbers, GR as a country). */
+const EU_COUNTRY_CODES = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+]);
+
+export function isEuCountry(countryCode: string | null): boolean {
+  return countryCode !== null && EU_COUNTRY_CODES.has(countryCode.toUpperCase());
+}
+
+/** Why the invoice needs the customer's VAT number, or null when it does not. */
+export function vatNumberRequirement(
+  vatTypeNames: readonly string[],
+  contactCountryCode: string | null,
+): "reverse_charge" | "intra_eu" | null {
+  if (vatTypeNames.includes("vat_reverse_charged")) return "reverse_charge";
+  const country = contactCountryCode?.toUpperCase() ?? null;
+  if (vatTypeNames.includes("vat_zero") && isEuCountry(country) && country !== "NL") return "intra_eu";
+  return null;
+}
+
+export interface PaymentInstructionValues {
+  invoiceNumber: string | null;
+  amountCents: number;
+  dueDate: string;
+}
+
+/**
+ * Placeholders a custom payment instruction may carry: {invoice_number}, {amount} (the total in
+ * euro) and {due_date}. Unknown placeholders are left as written.
+ */
+export function fillPaymentInstructions(template: string, values: PaymentInstructionValues): string {
+  const replacements: Record<string, string> = {
+    invoice_number: values.invoiceNumber ?? "",
+    amount: centsToDecimal(values.amountCents),
+    due_date: values.dueDate,
+  };
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => replacements[name] ?? whole);
+}
+
+/** Currencies are lower-case ISO 4217 codes that the runtime knows. */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[a-z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf("currency").includes(code.toUpperCase());
+}
+
+/** What a published invoice still accepts: new payments and the references of API clients. */
+const EDITABLE_WHEN_PUBLISHED = new Set(["payments", "api_reference", "payment_reference", "_publish"]);
+
+function sameValue(given: unknown, current: unknown): boolean {
+  if (given === null || given === undefined) return current === null || current === undefined;
+  if (typeof given === "string" && typeof current === "string") {
+    const [left, right] = [parseDecimal(given), parseDecimal(current)];
+    if (left !== null && right !== null) return left.eq(right);
+  }
+  return given === current;
+}
+
+/**
+ * The attributes of a request that would change a published invoice (spec 3.1: lines, contact,
+ * date and amounts are locked). Values sent back unchanged are not changes.
+ */
+export function lockedChanges(attributes: Record<string, unknown>, current: Record<string, unknown>): string[] {
+  return Object.entries(attributes).flatMap(([key, value]) => {
+    if (value === undefined || EDITABLE_WHEN_PUBLISHED.has(key)) return [];
+    if (key === "invoice_lines") return Array.isArray(value) && value.length > 0 ? [key] : [];
+    if (key === "contact") return value === null ? [] : [key];
+    return sameValue(value, current[key]) ? [] : [key];
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Turns a create or update request into the invoice's next state, checking every rule of spec
+ * 2.7 and recording every problem before anything is written. Runs inside the request's
+ * transaction; a contact given inline is created there too, so a rejected invoice leaves no
+ * contact behind.
+ */
+import type { Static } from "@sinclair/typebox";
+import Big from "big.js";
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import { ValidationErrors } from "../../platform/errors.js";
+import { isBlank, normaliseVatNumber } from "../../platform/text.js";
+import { checkVatNumber } from "../../platform/vat-number.js";
+import type { ContactRow } from "../contacts/service.js";
+import { contactById, createContactIn } from "../contacts/service.js";
+import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
+import { planDocumentPayments } from "../payments/service.js";
+import { productLineDefaults } from "../products/service.js";
+import { companyTemplate } from "../templates/service.js";
+import { DOCUMENT_TYPE } from "./present.js";
+import { defaultDueDate, EARLIEST_INVOICE_DATE, EURO, isCurrencyCode, vatNumberRequirement } from "./rules.js";
+import type { SalesInvoicePayload } from "./schemas.js";
+import { apiReferenceTaken, type SalesInvoiceColumns, type SalesInvoiceRow } from "./store.js";
+
+export type SalesInvoiceAttributes = Partial<Static<typeof SalesInvoicePayload.schema>>;
+type EditableColumns = Omit<
+  SalesInvoiceColumns,
+  "id" | "company_id" | "status" | "invoice_number" | "published_at" | "cached_contact" | "pay_url" | "created_at"
+>;
+
+export interface InvoiceDraft {
+  columns: EditableColumns;
+  lines: LinesPlan;
+  payments: Awaited<ReturnType<typeof planDocumentPayments>>;
+  /** the contact row when the invoice has one (for publication and the VAT rules) */
+  contact: ContactRow | null;
+}
+
+const bool = (value: boolean) => (value ? 1 : 0);
+
+async function resolveContact(
+  transaction: Executor,
+  companyId: number,
+  existing: SalesInvoiceRow | null,
+  attributes: SalesInvoiceAttributes,
+  errors: ValidationErrors,
+): Promise<ContactRow | null> {
+  if (attributes.contact !== undefined && attributes.contact !== null) {
+    if (attributes.contact_id !== undefined && attributes.contact_id !== null) {
+      errors.add("contact", "cannot be given together with contact_id");
+      return null;
+    }
+    const contactErrors = new ValidationErrors();
+    const created = await createContactIn(transaction, companyId, attributes.contact, contactErrors);
+    errors.absorb(contactErrors, "contact.");
+    return created;
+  }
+  const contactId = attributes.contact_id === undefined ? (existing?.contact_id ?? null) : attributes.contact_id;
+  if (contactId === null) return null;
+  const contact = await contactById(transaction, companyId, contactId);
+  if (!contact) errors.add("contact_id", "is not a contact of this company");
+  return contact ?? null;
+}
+
+function given<Value>(value: Value | undefined, stored: Value): Value {
+  return value === undefined ? stored : value;
+}
+
+function checkCurrency(attributes: SalesInvoiceAttributes, existing: SalesInvoiceRow | null, errors: ValidationErrors) {
+  const currency = (given(attributes.currency, existing?.currency ?? EURO) ?? EURO).trim().toLowerCase();
+  if (!isCurrencyCode(currency)) errors.add("currency", "is not an ISO 4217 currency code");
+  if (currency === EURO) return { currency, currency_exchange_rate: "1" };
+  const sameCurrency = existing !== null && existing.currency === currency;
+  const rate = given(attributes.currency_exchange_rate, sameCurrency ? existing.currency_exchange_rate : null);
+  if (rate === null) errors.add("currency_exchange_rate", "can't be blank for a currency other than euro");
+  else if (new Big(rate).lte(0)) errors.add("currency_exchange_rate", "must be greater than 0");
+  return { currency, currency_exchange_rate: rate ?? "1" };
+}
+
+function checkVatNumberAttribute(
+  attributes: SalesInvoiceAttributes,
+  existing: SalesInvoiceRow | null,
+  contact: ContactRow | null,
+  contactChanged: boolean,
+  errors: ValidationErrors,
+) {
+  const validates =
+    given(attributes.validates_vat_number, existing ? existing.validates_vat_number !== 0 : true) ?? true;
+  const fallback = contactChanged || existing === null ? (contact?.vat_number ?? null) : existing.vat_number;
+  const raw = given(attributes.vat_number, fallback);
+  if (isBlank(raw)) return { vat_number: null, validates_vat_number: bool(validates) };
+  const vatNumber = validates ? normaliseVatNumber(raw) : raw.trim();
+  // a number taken over from the contact or kept from before is not checked again: only one given now
+  if (validates && vatNumber !== null && attributes.vat_number !== undefined) {
+    const check = checkVatNumber(vatNumber);
+    if (!check.ok) errors.add("vat_number", check.problem);
+  }
+  return { vat_number: vatNumber, validates_vat_number: bool(validates) };
+}
+
+/** The invoice as it will be after the request, or the problems that stop it. */
+export async function draftSalesInvoice(
+  transaction: Executor,
+  company: CompanyAccess,
+  existing: SalesInvoiceRow | null,
+  attributes: SalesInvoiceAttributes,
+  errors: ValidationErrors,
+  now: Date,
+  requirePaymentsScope: () => void,
+): Promise<InvoiceDraft> {
+  const companyId = company.companyId;
+  if (attributes.payments !== undefined && attributes.payments.length > 0) requirePaymentsScope();
+
+  const date = given(attributes.date, existing?.date ?? dateInTimeZone(now, company.timeZone));
+  if (date === null) errors.add("date", "can't be blank");
+  else if (date < EARLIEST_INVOICE_DATE) errors.add("date", `must be on or after ${EARLIEST_INVOICE_DATE}`);
+  const invoiceDate = date ?? existing?.date ?? dateInTimeZone(now, company.timeZone);
+  const dueDate = given(attributes.due_date, existing?.due_date ?? null) ?? defaultDueDate(invoiceDate);
+  if (dueDate < invoiceDate) errors.add("due_date", "must be on or after the invoice date");
+
+  const paymentMethod = given(attributes.payment_method, existing?.payment_method ?? null) ?? "pay_transfer";
+  const instructions = given(attributes.custom_payment_instructions, existing?.custom_payment_instructions ?? null);
+  if (paymentMethod === "pay_custom" && isBlank(instructions)) {
+    errors.add("custom_payment_instructions", "can't be blank when payment_method is pay_custom");
+  }
+
+  const contactChanged = attributes.contact !== undefined || attributes.contact_id !== undefined;
+  const contact = await resolveContact(transaction, companyId, existing, attributes, errors);
+
+  const templateId = given(attributes.template_id, existing?.template_id ?? null);
+  if (templateId !== null && !(await companyTemplate(transaction, companyId, templateId))) {
+    errors.add("template_id", "is not a template of this company");
+  }
+
+  const apiReference = given(attributes.api_reference, existing?.api_reference ?? null);
+  const trimmedReference = isBlank(apiReference) ? null : apiReference.trim();
+  if (
+    trimmedReference !== null &&
+    (await apiReferenceTaken(transaction, companyId, trimmedReference, existing?.id ?? null))
+  ) {
+    errors.add("api_reference", "has already been taken");
+  }
+
+  const lines = await planDocumentLines(
+    transaction,
+    companyId,
+    { type: DOCUMENT_TYPE, id: existing?.id ?? null },
+    attributes.invoice_lines,
+    errors,
+    (productId) => productLineDefaults(transaction, companyId, productId),
+  );
+  const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
+
+  const vat = checkVatNumberAttribute(attributes, existing, contact, contactChanged, errors);
+  const requirement = vatNumberRequirement(
+    lines.lines.map((line) => line.vatTypeName),
+    contact?.country_code ?? null,
+  );
+  if (requirement !== null && vat.vat_number === null) {
+    const why =
+      requirement === "reverse_charge"
+        ? "a line's VAT is reverse-charged"
+        : "the invoice is zero-rated to another EU country";
+    errors.add("vat_number", `can't be blank when ${why}`);
+  }
+
+  const flag = (value: boolean | null | undefined, stored: number | undefined) =>
+    bool(given(value, stored === undefined ? false : stored !== 0) ?? false);
+  return {
+    contact,
+    lines,
+    payments,
+    columns: {
+      date: invoiceDate,
+      due_date: dueDate,
+      payment_method: paymentMethod,
+      custom_payment_instructions: instructions,
+      creates_pay_url_on_publish: flag(attributes.creates_pay_url_on_publish, existing?.creates_pay_url_on_publish),
+      description: given(attributes.description, existing?.description ?? null),
+      contact_id: contact?.id ?? null,
+      ...checkCurrency(attributes, existing, errors),
+      sends_copy_by_email_on_publish: flag(
+        attributes.sends_copy_by_email_on_publish,
+        existing?.sends_copy_by_email_on_publish,
+      ),
+      template_id: templateId,
+      ...vat,
+      api_reference: trimmedReference,
+      payment_reference: given(attributes.payment_reference, existing?.payment_reference ?? null),
+      sale_type: given(attributes.sale_type, existing?.sale_type ?? null) ?? "supply",
+      distance_sale: flag(attributes.distance_sale, existing?.distance_sale),
+      ...lines.totals,
+    },
+  };
+}

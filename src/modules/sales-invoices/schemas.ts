@@ -1,0 +1,135 @@
+/**
+ * Wire shapes of a sales invoice (spec 2.7), field order as the reference. Fields the reference
+ * leaves out when unset are optional here and omitted by the presenter: custom_payment_instructions
+ * (other methods), pay_url (none), creates_pay_url_on_publish and sends_copy_by_email_on_publish
+ * (only true and before publication), validates_vat_number (only false), api_reference (unset).
+ */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
+import { AttachmentObjectSchema } from "../attachments/schemas.js";
+import { ContactAttributes } from "../contacts/schemas.js";
+import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/schemas.js";
+import { PaymentAttributes } from "../payments/schemas.js";
+
+export const PAYMENT_METHODS = [
+  "pay_transfer",
+  "paid_cash",
+  "paid_pin",
+  "paid_already",
+  "pay_ideal",
+  "paid_sepa",
+  "pay_custom",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const SALE_TYPES = ["supply", "service", "service_digital"] as const;
+export const INVOICE_STATUSES = ["concept", "imported", "published"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const PAYMENT_STATUSES = ["paid", "unpaid", "overpaid"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const CachedContactSchema = ResponseObject({
+  name: Nullable.string(),
+  contact_person_name: Nullable.string(),
+  address: Nullable.string(),
+  zipcode: Nullable.string(),
+  city: Nullable.string(),
+  country_code: Nullable.string(),
+  contact_person_email_address: Nullable.string(),
+  contact_number: Nullable.string(),
+});
+
+export const SalesInvoiceSchema = ResponseObjectWithOmissions({
+  id: Nullable.integer(),
+  date: Nullable.string(),
+  due_date: Nullable.string(),
+  payment_method: Nullable.string(),
+  custom_payment_instructions: Type.Optional(Nullable.string()),
+  pay_url: Type.Optional(Nullable.string()),
+  creates_pay_url_on_publish: Type.Optional(Nullable.boolean()),
+  description: Nullable.string(),
+  status: Nullable.string(),
+  price_without_vat: Nullable.string(),
+  price_with_vat: Nullable.string(),
+  vat_amount: Nullable.string(),
+  contact_id: Nullable.integer(),
+  invoice_number: Nullable.string(),
+  published_at: Nullable.string(),
+  payment_status: Nullable.string(),
+  open_amount: Nullable.string(),
+  currency: Nullable.string(),
+  currency_exchange_rate: Nullable.string(),
+  sends_copy_by_email_on_publish: Type.Optional(Nullable.boolean()),
+  template_id: Nullable.integer(),
+  vat_number: Nullable.string(),
+  validates_vat_number: Type.Optional(Nullable.boolean()),
+  api_reference: Type.Optional(Nullable.string()),
+  payment_reference: Nullable.string(),
+  sale_type: Nullable.string(),
+  distance_sale: Nullable.boolean(),
+  cached_contact: Type.Union([CachedContactSchema, Type.Null()]),
+  attachment_objects: Type.Array(AttachmentObjectSchema),
+  invoice_lines: Type.Array(InvoiceLineSchema),
+});
+
+export const SalesInvoiceResponse = Type.Object({ sales_invoice: SalesInvoiceSchema });
+export const SalesInvoiceListResponse = Type.Object({ sales_invoices: Type.Array(SalesInvoiceSchema) });
+
+export const SalesInvoiceAttributes = Type.Object({
+  date: Nullable.date(),
+  due_date: Nullable.date(),
+  payment_method: Nullable.enumeration(PAYMENT_METHODS),
+  custom_payment_instructions: Nullable.string({ maxLength: 2000 }),
+  creates_pay_url_on_publish: Nullable.boolean(),
+  description: Nullable.string({ maxLength: 2000 }),
+  contact_id: Nullable.integer(),
+  currency: Nullable.string({ maxLength: 3 }),
+  currency_exchange_rate: Nullable.decimal(),
+  _publish: Nullable.boolean(),
+  sends_copy_by_email_on_publish: Nullable.boolean(),
+  template_id: Nullable.integer(),
+  vat_number: Nullable.string({ maxLength: 30 }),
+  validates_vat_number: Nullable.boolean(),
+  api_reference: Nullable.string({ maxLength: 255 }),
+  payment_reference: Nullable.string({ maxLength: 255 }),
+  sale_type: Nullable.enumeration(SALE_TYPES),
+  distance_sale: Nullable.boolean(),
+  contact: ContactAttributes,
+  invoice_lines: Type.Array(InvoiceLineAttributes),
+  payments: Type.Array(PaymentAttributes),
+});
+
+export const SalesInvoicePayload = {
+  wrapper: "sales_invoice",
+  schema: SalesInvoiceAttributes,
+  readOnly: [
+    "id",
+    "status",
+    "price_without_vat",
+    "price_with_vat",
+    "vat_amount",
+    "invoice_number",
+    "published_at",
+    "payment_status",
+    "open_amount",
+    "pay_url",
+    "cached_contact",
+    "attachment_objects",
+    "name",
+    ...INVOICE_LINE_READ_ONLY,
+  ],
+} as const;
+
+export const SALES_INVOICE_SELECTIONS = [
+  "all",
+  "published",
+  "concept",
+  "unpaid",
+  "questionable_or_unpayable",
+  "expired",
+  "overpaid",
+  "imported",
+  "credit_invoices",
+  "debt_collector",
+] as const;
+export type SalesInvoiceSelection = (typeof SALES_INVOICE_SELECTIONS)[number];

@@ -1,0 +1,179 @@
+/**
+ * SQL for `sales_invoices`. Every query is scoped by company. The amount paid is never stored on
+ * the invoice: it is summed from the payments linked to it (an expression the payments module
+ * owns) whenever an invoice is read, so it cannot drift from the payments.
+ */
+import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface SalesInvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  status: string;
+  date: string;
+  due_date: string;
+  payment_method: string;
+  custom_payment_instructions: string | null;
+  creates_pay_url_on_publish: number;
+  pay_url: string | null;
+  description: string | null;
+  contact_id: number | null;
+  cached_contact: string | null;
+  invoice_number: string | null;
+  published_at: string | null;
+  currency: string;
+  currency_exchange_rate: string;
+  sends_copy_by_email_on_publish: number;
+  template_id: number | null;
+  vat_number: string | null;
+  validates_vat_number: number;
+  api_reference: string | null;
+  payment_reference: string | null;
+  sale_type: string | null;
+  distance_sale: number;
+  price_without_vat_cents: number;
+  vat_amount_cents: number;
+  price_with_vat_cents: number;
+  created_at: string;
+}
+
+export type SalesInvoiceColumns = Selectable<SalesInvoicesTable>;
+export type SalesInvoiceRow = SalesInvoiceColumns & { paid_cents: number };
+export type SalesInvoiceInsert = Omit<SalesInvoiceColumns, "id">;
+export type SalesInvoiceUpdate = Updateable<Omit<SalesInvoicesTable, "id" | "company_id" | "created_at">>;
+
+type SalesInvoiceTables = { sales_invoices: SalesInvoicesTable };
+
+/** The payments module's sum of payments linked to the row `sales_invoices` (integer cents). */
+export type PaidCentsExpression = RawBuilder<number>;
+
+function invoices(executor: Executor) {
+  return executor.withTables<SalesInvoiceTables>();
+}
+
+export interface SalesInvoiceFilter {
+  statuses?: readonly string[];
+  /** only documents whose total is below zero */
+  creditOnly?: boolean;
+  /** by what is still owed, signs mirrored for credit invoices */
+  owed?: "positive" | "negative";
+  dueBefore?: string;
+  from?: string;
+  till?: string;
+  contactId?: number;
+  apiReference?: string;
+  /** a selection that no invoice can be in (no such marking exists) */
+  nothing?: boolean;
+}
+
+function owedExpression(paid: PaidCentsExpression) {
+  return sql<number>`(case when sales_invoices.price_with_vat_cents < 0
+    then ${paid} - sales_invoices.price_with_vat_cents
+    else sales_invoices.price_with_vat_cents - ${paid} end)`;
+}
+
+function filtered(executor: Executor, companyId: number, filter: SalesInvoiceFilter, paid: PaidCentsExpression) {
+  let query = invoices(executor).selectFrom("sales_invoices").where("sales_invoices.company_id", "=", companyId);
+  if (filter.nothing) query = query.where(sql<boolean>`1 = 0`);
+  if (filter.statuses !== undefined) query = query.where("status", "in", [...filter.statuses]);
+  if (filter.creditOnly) query = query.where("price_with_vat_cents", "<", 0);
+  if (filter.owed === "positive") query = query.where(owedExpression(paid), ">", 0);
+  if (filter.owed === "negative") query = query.where(owedExpression(paid), "<", 0);
+  if (filter.dueBefore !== undefined) query = query.where("due_date", "<", filter.dueBefore);
+  if (filter.from !== undefined) query = query.where("date", ">=", filter.from);
+  if (filter.till !== undefined) query = query.where("date", "<=", filter.till);
+  if (filter.contactId !== undefined) query = query.where("contact_id", "=", filter.contactId);
+  if (filter.apiReference !== undefined) query = query.where("api_reference", "=", filter.apiReference);
+  return query;
+}
+
+export async function listSalesInvoices(
+  executor: Executor,
+  companyId: number,
+  filter: SalesInvoiceFilter,
+  paging: Paging,
+  paid: PaidCentsExpression,
+): Promise<{ rows: SalesInvoiceRow[]; total: number }> {
+  return selectPage(filtered(executor, companyId, filter, paid), paging, (query) =>
+    query.selectAll("sales_invoices").select(paid.as("paid_cents")).orderBy("date", "desc").orderBy("id", "desc"),
+  );
+}
+
+export async function findSalesInvoice(
+  executor: Executor,
+  companyId: number,
+  invoiceId: number,
+  paid: PaidCentsExpression,
+): Promise<SalesInvoiceRow | undefined> {
+  return invoices(executor)
+    .selectFrom("sales_invoices")
+    .selectAll("sales_invoices")
+    .select(paid.as("paid_cents"))
+    .where("company_id", "=", companyId)
+    .where("id", "=", invoiceId)
+    .executeTakeFirst();
+}
+
+export async function apiReferenceTaken(
+  executor: Executor,
+  companyId: number,
+  apiReference: string,
+  exceptInvoiceId: number | null,
+): Promise<boolean> {
+  let query = invoices(executor)
+    .selectFrom("sales_invoices")
+    .select("id")
+    .where("company_id", "=", companyId)
+    .where("api_reference", "=", apiReference);
+  if (exceptInvoiceId !== null) query = query.where("id", "!=", exceptInvoiceId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertSalesInvoice(executor: Executor, values: SalesInvoiceInsert): Promise<number> {
+  const row = await invoices(executor)
+    .insertInto("sales_invoices")
+    .values(values)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSalesInvoice(
+  executor: Executor,
+  companyId: number,
+  invoiceId: number,
+  changes: SalesInvoiceUpdate,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await invoices(executor)
+    .updateTable("sales_invoices")
+    .set(changes)
+    .where("company_id", "=", companyId)
+    .where("id", "=", invoiceId)
+    .execute();
+}
+
+export async function deleteSalesInvoice(executor: Executor, companyId: number, invoiceId: number): Promise<void> {
+  await invoices(executor)
+    .deleteFrom("sales_invoices")
+    .where("company_id", "=", companyId)
+    .where("id", "=", invoiceId)
+    .execute();
+}
+
+/**
+ * Takes the invoice's row lock for the rest of the transaction (a no-op update works on both
+ * databases), so concurrent changes to one invoice — two publications above all — run one after
+ * the other. False when the company has no such invoice.
+ */
+export async function lockSalesInvoice(executor: Executor, companyId: number, invoiceId: number): Promise<boolean> {
+  const result = await invoices(executor)
+    .updateTable("sales_invoices")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("company_id", "=", companyId)
+    .where("id", "=", invoiceId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
