@@ -20,6 +20,8 @@ import * as createSalesInvoices from "./migrations/0013_create_sales_invoices.js
 import * as createInvoiceLines from "./migrations/0014_create_invoice_lines.js";
 import * as createAttachments from "./migrations/0015_create_attachments.js";
 import * as createOutboxMessages from "./migrations/0016_create_outbox_messages.js";
+import * as createQuotations from "./migrations/0017_create_quotations.js";
+import * as createExpenses from "./migrations/0018_create_expenses.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_create_invoice_lines": createInvoiceLines,
   "0015_create_attachments": createAttachments,
   "0016_create_outbox_messages": createOutboxMessages,
+  "0017_create_quotations": createQuotations,
+  "0018_create_expenses": createExpenses,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
