@@ -10,7 +10,7 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { attachmentObjectsByDocument } from "../attachments/service.js";
-import { type ContactSnapshot, contactSnapshot, contactsByIds } from "../contacts/service.js";
+import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
 import { presentLinesByDocument } from "../invoice-lines/service.js";
 import { openAmountCents, paymentStatus } from "./rules.js";
 import type { SalesInvoiceSchema } from "./schemas.js";
@@ -21,24 +21,6 @@ export const DOCUMENT_TYPE = "sales_invoice";
 
 export function invoicePath(companyId: number, invoiceId: number): string {
   return `/api/v1/companies/${companyId}/sales_invoices/${invoiceId}`;
-}
-
-/** The contact copy of an invoice: frozen once published, the live contact before. */
-export function cachedContactOf(row: SalesInvoiceRow, liveContacts: Map<number, ContactSnapshot>) {
-  if (row.cached_contact !== null) return JSON.parse(row.cached_contact) as ContactSnapshot;
-  return row.contact_id === null ? null : (liveContacts.get(row.contact_id) ?? null);
-}
-
-export async function liveContactSnapshots(
-  executor: Executor,
-  companyId: number,
-  rows: readonly SalesInvoiceRow[],
-): Promise<Map<number, ContactSnapshot>> {
-  const wanted = rows.flatMap((row) =>
-    row.cached_contact === null && row.contact_id !== null ? [row.contact_id] : [],
-  );
-  const contacts = await contactsByIds(executor, companyId, wanted);
-  return new Map([...contacts].map(([id, contact]) => [id, contactSnapshot(contact)]));
 }
 
 export async function presentSalesInvoices(
@@ -56,7 +38,7 @@ export async function presentSalesInvoices(
       ids,
       (invoiceId, attachmentId) => `${invoicePath(company.companyId, invoiceId)}/attachments/${attachmentId}`,
     ),
-    liveContactSnapshots(executor, company.companyId, rows),
+    liveContactCopies(executor, company.companyId, rows),
   ]);
   return rows.map((row) => {
     const isConcept = row.status === "concept";
@@ -89,7 +71,7 @@ export async function presentSalesInvoices(
       payment_reference: row.payment_reference,
       sale_type: row.sale_type,
       distance_sale: row.distance_sale !== 0,
-      cached_contact: cachedContactOf(row, contacts),
+      cached_contact: documentContactCopy(row, contacts),
       attachment_objects: attachments.get(row.id) ?? [],
       invoice_lines: lines.get(row.id) ?? [],
     };

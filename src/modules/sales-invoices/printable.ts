@@ -9,13 +9,14 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { companyDetails } from "../companies/service.js";
+import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
 import { type PrintableDocument, renderDocumentPdf } from "../document-pdf/render.js";
 import { linesOfDocuments } from "../invoice-lines/service.js";
 import { enqueueMessage, type OutboxMessage } from "../outbox/service.js";
 import { templateForDocument } from "../templates/service.js";
 import { vatTypeById } from "../vat-types/service.js";
 import { findSalesInvoiceRow } from "./load.js";
-import { cachedContactOf, DOCUMENT_TYPE, liveContactSnapshots } from "./present.js";
+import { DOCUMENT_TYPE } from "./present.js";
 import { fillPaymentInstructions, vatNumberRequirement } from "./rules.js";
 import type { InvoiceDraft } from "./save.js";
 import type { SalesInvoiceRow } from "./store.js";
@@ -43,10 +44,10 @@ export async function printableSalesInvoice(
     companyDetails(executor, companyId),
     templateForDocument(executor, companyId, row.template_id),
     linesOfDocuments(executor, companyId, DOCUMENT_TYPE, [row.id]),
-    liveContactSnapshots(executor, companyId, [row]),
+    liveContactCopies(executor, companyId, [row]),
   ]);
   if (!company) throw notFound("Company");
-  const contact = cachedContactOf(row, liveContacts);
+  const contact = documentContactCopy(row, liveContacts);
   const vatTypeNames = await vatTypeNamesOf(executor, lines);
   const instructions =
     row.payment_method === "pay_custom" && row.custom_payment_instructions !== null

@@ -9,7 +9,6 @@ import type { PaymentStatus } from "./schemas.js";
 
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
 export const EARLIEST_INVOICE_DATE = "1990-01-01";
-export const EURO = "eur";
 
 export function defaultDueDate(date: string): string {
   return addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
@@ -101,12 +100,6 @@ export function fillPaymentInstructions(template: string, values: PaymentInstruc
     due_date: values.dueDate,
   };
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => replacements[name] ?? whole);
-}
-
-/** Currencies are lower-case ISO 4217 codes that the runtime knows. */
-export function isCurrencyCode(code: string): boolean {
-  if (!/^[a-z]{3}$/.test(code)) return false;
-  return Intl.supportedValuesOf("currency").includes(code.toUpperCase());
 }
 
 /** What a published invoice still accepts: new payments and the references of API clients. */

@@ -8,18 +8,19 @@ import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
+import { EURO, isCurrencyCode, normaliseCurrency } from "../../platform/currency.js";
 import { dateInTimeZone } from "../../platform/dates.js";
-import { ValidationErrors } from "../../platform/errors.js";
+import type { ValidationErrors } from "../../platform/errors.js";
 import { isBlank, normaliseVatNumber } from "../../platform/text.js";
 import { checkVatNumber } from "../../platform/vat-number.js";
+import { resolveDocumentContact } from "../contacts/document-contacts.js";
 import type { ContactRow } from "../contacts/service.js";
-import { contactById, createContactIn } from "../contacts/service.js";
 import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
 import { planDocumentPayments } from "../payments/service.js";
 import { productLineDefaults } from "../products/service.js";
 import { companyTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
-import { defaultDueDate, EARLIEST_INVOICE_DATE, EURO, isCurrencyCode, vatNumberRequirement } from "./rules.js";
+import { defaultDueDate, EARLIEST_INVOICE_DATE, vatNumberRequirement } from "./rules.js";
 import type { SalesInvoicePayload } from "./schemas.js";
 import { apiReferenceTaken, type SalesInvoiceColumns, type SalesInvoiceRow } from "./store.js";
 
@@ -39,36 +40,12 @@ export interface InvoiceDraft {
 
 const bool = (value: boolean) => (value ? 1 : 0);
 
-async function resolveContact(
-  transaction: Executor,
-  companyId: number,
-  existing: SalesInvoiceRow | null,
-  attributes: SalesInvoiceAttributes,
-  errors: ValidationErrors,
-): Promise<ContactRow | null> {
-  if (attributes.contact !== undefined && attributes.contact !== null) {
-    if (attributes.contact_id !== undefined && attributes.contact_id !== null) {
-      errors.add("contact", "cannot be given together with contact_id");
-      return null;
-    }
-    const contactErrors = new ValidationErrors();
-    const created = await createContactIn(transaction, companyId, attributes.contact, contactErrors);
-    errors.absorb(contactErrors, "contact.");
-    return created;
-  }
-  const contactId = attributes.contact_id === undefined ? (existing?.contact_id ?? null) : attributes.contact_id;
-  if (contactId === null) return null;
-  const contact = await contactById(transaction, companyId, contactId);
-  if (!contact) errors.add("contact_id", "is not a contact of this company");
-  return contact ?? null;
-}
-
 function given<Value>(value: Value | undefined, stored: Value): Value {
   return value === undefined ? stored : value;
 }
 
 function checkCurrency(attributes: SalesInvoiceAttributes, existing: SalesInvoiceRow | null, errors: ValidationErrors) {
-  const currency = (given(attributes.currency, existing?.currency ?? EURO) ?? EURO).trim().toLowerCase();
+  const currency = normaliseCurrency(attributes.currency, existing?.currency ?? EURO);
   if (!isCurrencyCode(currency)) errors.add("currency", "is not an ISO 4217 currency code");
   if (currency === EURO) return { currency, currency_exchange_rate: "1" };
   const sameCurrency = existing !== null && existing.currency === currency;
@@ -126,7 +103,13 @@ export async function draftSalesInvoice(
   }
 
   const contactChanged = attributes.contact !== undefined || attributes.contact_id !== undefined;
-  const contact = await resolveContact(transaction, companyId, existing, attributes, errors);
+  const contact = await resolveDocumentContact(
+    transaction,
+    companyId,
+    existing?.contact_id ?? null,
+    attributes,
+    errors,
+  );
 
   const templateId = given(attributes.template_id, existing?.template_id ?? null);
   if (templateId !== null && !(await companyTemplate(transaction, companyId, templateId))) {

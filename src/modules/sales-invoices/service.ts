@@ -15,7 +15,8 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
-import { contactSnapshot, holdContactForDocument } from "../contacts/service.js";
+import { frozenContactCopy } from "../contacts/document-contacts.js";
+import { holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import { applyDocumentLines, deleteDocumentLines, finaliseDocumentLines } from "../invoice-lines/service.js";
 import { insertDocumentPayments, unlinkDocumentPayments } from "../payments/service.js";
@@ -74,7 +75,7 @@ async function publish(
     status: "published",
     invoice_number: invoiceNumber,
     published_at: deps.now().toISOString(),
-    cached_contact: draft.contact === null ? null : JSON.stringify(contactSnapshot(draft.contact)),
+    cached_contact: frozenContactCopy(draft.contact),
   });
   if (draft.contact !== null) await holdContactForDocument(transaction, company.companyId, draft.contact.id, document);
   await finaliseDocumentLines(transaction, company.companyId, document);
