@@ -11,6 +11,7 @@ import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
+import { registerQuotationRoutes } from "./modules/quotations/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerSalesInvoiceRoutes } from "./modules/sales-invoices/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
@@ -40,5 +41,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerJournalEntryRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerSalesInvoiceRoutes(app, deps);
+  registerQuotationRoutes(app, deps);
   return app;
 }

@@ -16,6 +16,8 @@ const EnvironmentSchema = Type.Object({
   /** unset: mail is queued in the outbox but not sent */
   SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
   MAIL_FROM: Type.String({ minLength: 1, default: "Kasboek <no-reply@localhost>" }),
+  /** the address customers reach this service at (quotation signing links); unset: http://HOST:PORT */
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

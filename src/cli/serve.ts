@@ -20,7 +20,9 @@ Runs the HTTP API. Environment: DATABASE_URL (default sqlite:./data/kasboek.sqli
 PORT (default 3000), HOST (default 127.0.0.1), LOG_LEVEL (default info),
 SMTP_URL (e.g. smtp://127.0.0.1:2525 or smtps://user:password@mail.example.com:465;
 unset: e-mail is queued but not sent until a server runs with it),
-MAIL_FROM (default "Kasboek <no-reply@localhost>").`;
+MAIL_FROM (default "Kasboek <no-reply@localhost>"),
+PUBLIC_URL (the address customers reach this service at, for quotation signing links;
+default http://HOST:PORT).`;
 
 /** What each kind of document attaches to its e-mail, by outbox `document_type`. */
 const ATTACHMENT_RENDERERS: AttachmentRenderers = { sales_invoice: salesInvoiceMailAttachments };
@@ -37,6 +39,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
   const deps: ServiceDeps = {
     db: handle.db,
     now: () => new Date(),
+    publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
     ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => outbox?.nudge() }),
   };
   const app = buildApp(deps, { logger: { level: config.LOG_LEVEL } });

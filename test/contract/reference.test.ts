@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { pathShape, referenceOperations, toFastifyPath } from "../support/reference.js";
 import { conform, harness } from "./context.js";
+import { QUOTATION_CASES, QUOTATION_INVALID } from "./quotation-cases.js";
 import { REFERENCE_DATA_CASES, REFERENCE_DATA_INVALID } from "./reference-data-cases.js";
 import { RESOURCE_CASES, RESOURCE_INVALID } from "./resource-cases.js";
 import { SALES_INVOICE_CASES, SALES_INVOICE_INVALID } from "./sales-invoice-cases.js";
@@ -21,14 +22,16 @@ const EXTENSIONS = [
   "PATCH /api/v1/companies/:id",
   // the list of an invoice's attachments (the reference embeds them in the invoice only)
   "GET /api/v1/companies/:company_id/sales_invoices/:sales_invoice_id/attachments",
+  // a quotation's PDF, as invoices have one
+  "GET /api/v1/companies/:company_id/quotations/:id/pdf",
 ];
 
 afterAll(() => harness.close());
 
 /** One case per implemented reference operation: real requests, each answer checked. */
-const SUCCESS = { ...REFERENCE_DATA_CASES, ...RESOURCE_CASES, ...SALES_INVOICE_CASES };
+const SUCCESS = { ...REFERENCE_DATA_CASES, ...RESOURCE_CASES, ...SALES_INVOICE_CASES, ...QUOTATION_CASES };
 /** A request that triggers the documented 422, for every implemented operation documenting one. */
-const INVALID = { ...REFERENCE_DATA_INVALID, ...RESOURCE_INVALID, ...SALES_INVOICE_INVALID };
+const INVALID = { ...REFERENCE_DATA_INVALID, ...RESOURCE_INVALID, ...SALES_INVOICE_INVALID, ...QUOTATION_INVALID };
 
 /** The app's routes (HEAD excluded), read from `printRoutes`: `METHOD /path` with `:param`s. */
 function appRoutes(app: FastifyInstance): string[] {

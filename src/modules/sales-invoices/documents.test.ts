@@ -2,7 +2,6 @@
  * What a sales invoice carries besides its data: attachments (embedded as attachment_objects,
  * downloadable byte for byte) and its PDF, whose text is checked by parsing the PDF.
  */
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTestApp,
@@ -13,6 +12,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../test/support/app.js";
+import { pdfText as textOf } from "../../../test/support/pdf.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -56,13 +56,7 @@ async function pdfText(invoiceId: number): Promise<string> {
   const response = await request(harness.app, "GET", url(`/${invoiceId}/pdf`), company.token);
   expect(response.statusCode).toBe(200);
   expect(response.headers["content-type"]).toBe("application/pdf");
-  const pdf = await getDocument({ data: new Uint8Array(response.rawPayload) }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return pages.join("\n").replace(/\s+/g, " ");
+  return textOf(response.rawPayload);
 }
 
 describe("attachments of a sales invoice", () => {

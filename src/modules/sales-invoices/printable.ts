@@ -10,6 +10,7 @@ import { notFound } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { companyDetails } from "../companies/service.js";
 import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
+import { printableCompany, printableLines } from "../document-pdf/from-rows.js";
 import { type PrintableDocument, renderDocumentPdf } from "../document-pdf/render.js";
 import { linesOfDocuments } from "../invoice-lines/service.js";
 import { enqueueMessage, type OutboxMessage } from "../outbox/service.js";
@@ -63,30 +64,12 @@ export async function printableSalesInvoice(
     number: row.status === "concept" ? null : row.invoice_number,
     date: row.date,
     dueDate: row.due_date,
-    company: {
-      name: company.name,
-      address: company.address,
-      zipcode: company.zipcode,
-      city: company.city,
-      country_code: company.country_code,
-      vat_number: company.vat_number,
-      kvk_number: company.kvk_number,
-      email: company.email,
-      website: company.website,
-    },
+    company: printableCompany(company),
     contact: contact === null ? null : { ...contact, vat_number: row.vat_number },
     templateName: template?.name ?? "Standard",
     currency: { code: row.currency, exchangeRate: row.currency_exchange_rate },
-    lines: lines.map((line) => ({
-      description: line.description,
-      extended_description: line.extended_description,
-      quantity: line.quantity,
-      price_per_unit: line.price_per_unit,
-      vat_rate: line.vat_rate,
-      price_without_vat_cents: line.price_without_vat_cents,
-      vat_amount_cents: line.vat_amount_cents,
-      price_with_vat_cents: line.price_with_vat_cents,
-    })),
+    lines: printableLines(lines),
+
     paymentInstructions: instructions,
     vatNotice: vatNumberRequirement(vatTypeNames, contact?.country_code ?? null),
     reference: row.payment_reference ?? row.description,

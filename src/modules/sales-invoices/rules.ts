@@ -4,7 +4,7 @@
  * database, no clock, no environment.
  */
 import { addDays } from "../../platform/dates.js";
-import { centsToDecimal, parseDecimal } from "../../platform/money.js";
+import { centsToDecimal } from "../../platform/money.js";
 import type { PaymentStatus } from "./schemas.js";
 
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
@@ -103,26 +103,9 @@ export function fillPaymentInstructions(template: string, values: PaymentInstruc
 }
 
 /** What a published invoice still accepts: new payments and the references of API clients. */
-const EDITABLE_WHEN_PUBLISHED = new Set(["payments", "api_reference", "payment_reference", "_publish"]);
-
-function sameValue(given: unknown, current: unknown): boolean {
-  if (given === null || given === undefined) return current === null || current === undefined;
-  if (typeof given === "string" && typeof current === "string") {
-    const [left, right] = [parseDecimal(given), parseDecimal(current)];
-    if (left !== null && right !== null) return left.eq(right);
-  }
-  return given === current;
-}
-
-/**
- * The attributes of a request that would change a published invoice (spec 3.1: lines, contact,
- * date and amounts are locked). Values sent back unchanged are not changes.
- */
-export function lockedChanges(attributes: Record<string, unknown>, current: Record<string, unknown>): string[] {
-  return Object.entries(attributes).flatMap(([key, value]) => {
-    if (value === undefined || EDITABLE_WHEN_PUBLISHED.has(key)) return [];
-    if (key === "invoice_lines") return Array.isArray(value) && value.length > 0 ? [key] : [];
-    if (key === "contact") return value === null ? [] : [key];
-    return sameValue(value, current[key]) ? [] : [key];
-  });
-}
+export const EDITABLE_WHEN_PUBLISHED: ReadonlySet<string> = new Set([
+  "payments",
+  "api_reference",
+  "payment_reference",
+  "_publish",
+]);

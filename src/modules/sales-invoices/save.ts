@@ -18,7 +18,7 @@ import type { ContactRow } from "../contacts/service.js";
 import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
 import { planDocumentPayments } from "../payments/service.js";
 import { productLineDefaults } from "../products/service.js";
-import { companyTemplate } from "../templates/service.js";
+import { checkDocumentTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { defaultDueDate, EARLIEST_INVOICE_DATE, vatNumberRequirement } from "./rules.js";
 import type { SalesInvoicePayload } from "./schemas.js";
@@ -112,9 +112,7 @@ export async function draftSalesInvoice(
   );
 
   const templateId = given(attributes.template_id, existing?.template_id ?? null);
-  if (templateId !== null && !(await companyTemplate(transaction, companyId, templateId))) {
-    errors.add("template_id", "is not a template of this company");
-  }
+  await checkDocumentTemplate(transaction, companyId, templateId, errors);
 
   const apiReference = given(attributes.api_reference, existing?.api_reference ?? null);
   const trimmedReference = isBlank(apiReference) ? null : apiReference.trim();

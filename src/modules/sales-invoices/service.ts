@@ -9,6 +9,7 @@ import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
+import { lockedChanges } from "../../platform/changes.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
@@ -23,8 +24,8 @@ import { insertDocumentPayments, unlinkDocumentPayments } from "../payments/serv
 import { findSalesInvoiceRow, paidCents } from "./load.js";
 import { DOCUMENT_TYPE, presentSalesInvoice, presentSalesInvoices, type SalesInvoice } from "./present.js";
 import { publicationMail } from "./printable.js";
-import { formatInvoiceNumber, invoiceNumberSeries, lockedChanges } from "./rules.js";
-import { draftSalesInvoice, type InvoiceDraft } from "./save.js";
+import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries } from "./rules.js";
+import { draftSalesInvoice, type InvoiceDraft, type SalesInvoiceAttributes } from "./save.js";
 import { SalesInvoicePayload, type SalesInvoiceSelection } from "./schemas.js";
 import {
   deleteSalesInvoice,
@@ -84,6 +85,68 @@ async function publish(
   return true;
 }
 
+/**
+ * Writes one invoice (new when `invoiceId` is null) in the caller's transaction: every rule
+ * checked first, then the row, its lines and payments, and the publication. Answers the invoice's
+ * id and whether mail was queued.
+ */
+async function writeSalesInvoice(
+  transaction: Executor,
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  invoiceId: number | null,
+  attributes: SalesInvoiceAttributes,
+  errors: ValidationErrors,
+  options: WriteOptions,
+): Promise<{ id: number; queuedMail: boolean }> {
+  let existing: SalesInvoiceRow | null = null;
+  if (invoiceId !== null) {
+    if (!(await lockSalesInvoice(transaction, company.companyId, invoiceId))) throw notFound(RESOURCE);
+    existing = (await findSalesInvoiceRow(transaction, company.companyId, invoiceId)) ?? null;
+    if (existing === null) throw notFound(RESOURCE);
+  }
+  if (existing !== null && existing.status !== "concept") {
+    if (attributes._publish === true) throw invalid("it is already published");
+    const current = await presentSalesInvoice(transaction, company, existing);
+    const locked = lockedChanges(attributes, current, EDITABLE_WHEN_PUBLISHED);
+    if (locked.length > 0) throw invalid(`a published invoice cannot change ${locked.join(", ")}`);
+  }
+  const draft = await draftSalesInvoice(
+    transaction,
+    company,
+    existing,
+    attributes,
+    errors,
+    deps.now(),
+    options.requirePaymentsScope,
+  );
+  const publishing = attributes._publish === true;
+  if (publishing) checkPublishable(draft, errors);
+  errors.throwIfAny(RESOURCE);
+
+  let id: number;
+  if (existing === null) {
+    id = await insertSalesInvoice(transaction, {
+      company_id: company.companyId,
+      status: "concept",
+      invoice_number: null,
+      published_at: null,
+      cached_contact: null,
+      pay_url: null,
+      created_at: deps.now().toISOString(),
+      ...draft.columns,
+    });
+  } else {
+    id = existing.id;
+    await updateSalesInvoice(transaction, company.companyId, id, draft.columns);
+  }
+  const document = { type: DOCUMENT_TYPE, id };
+  await applyDocumentLines(transaction, company.companyId, document, draft.lines);
+  await insertDocumentPayments(transaction, company.companyId, document, draft.payments);
+  const queuedMail = publishing ? await publish(transaction, deps, company, id, draft) : false;
+  return { id, queuedMail };
+}
+
 async function save(
   deps: ServiceDeps,
   company: CompanyAccess,
@@ -93,58 +156,13 @@ async function save(
 ): Promise<SalesInvoice> {
   const errors = new ValidationErrors();
   const attributes = readWritePayload(SalesInvoicePayload, body, { timeZone: company.timeZone }, errors);
-  let queuedMail = false;
-  const invoice = await deps.db
+  const { invoice, queuedMail } = await deps.db
     .transaction()
     .execute(async (transaction) => {
-      let existing: SalesInvoiceRow | null = null;
-      if (invoiceId !== null) {
-        if (!(await lockSalesInvoice(transaction, company.companyId, invoiceId))) throw notFound(RESOURCE);
-        existing = (await findSalesInvoiceRow(transaction, company.companyId, invoiceId)) ?? null;
-        if (existing === null) throw notFound(RESOURCE);
-      }
-      if (existing !== null && existing.status !== "concept") {
-        if (attributes._publish === true) throw invalid("it is already published");
-        const current = await presentSalesInvoice(transaction, company, existing);
-        const locked = lockedChanges(attributes, current);
-        if (locked.length > 0) throw invalid(`a published invoice cannot change ${locked.join(", ")}`);
-      }
-      const draft = await draftSalesInvoice(
-        transaction,
-        company,
-        existing,
-        attributes,
-        errors,
-        deps.now(),
-        options.requirePaymentsScope,
-      );
-      const publishing = attributes._publish === true;
-      if (publishing) checkPublishable(draft, errors);
-      errors.throwIfAny(RESOURCE);
-
-      let id: number;
-      if (existing === null) {
-        id = await insertSalesInvoice(transaction, {
-          company_id: company.companyId,
-          status: "concept",
-          invoice_number: null,
-          published_at: null,
-          cached_contact: null,
-          pay_url: null,
-          created_at: deps.now().toISOString(),
-          ...draft.columns,
-        });
-      } else {
-        id = existing.id;
-        await updateSalesInvoice(transaction, company.companyId, id, draft.columns);
-      }
-      const document = { type: DOCUMENT_TYPE, id };
-      await applyDocumentLines(transaction, company.companyId, document, draft.lines);
-      await insertDocumentPayments(transaction, company.companyId, document, draft.payments);
-      if (publishing) queuedMail = await publish(transaction, deps, company, id, draft);
-      const saved = await findSalesInvoiceRow(transaction, company.companyId, id);
+      const written = await writeSalesInvoice(transaction, deps, company, invoiceId, attributes, errors, options);
+      const saved = await findSalesInvoiceRow(transaction, company.companyId, written.id);
       if (!saved) throw notFound(RESOURCE);
-      return presentSalesInvoice(transaction, company, saved);
+      return { invoice: await presentSalesInvoice(transaction, company, saved), queuedMail: written.queuedMail };
     })
     .catch((error: unknown) => {
       // a concurrent request took the same api_reference between our check and our write
@@ -153,6 +171,25 @@ async function save(
     });
   if (queuedMail) deps.nudgeOutbox?.();
   return invoice;
+}
+
+/**
+ * A concept invoice made by another module (a quotation being invoiced) inside its transaction,
+ * with the same rules as one made through the API. Answers the new invoice's id.
+ */
+export async function createConceptSalesInvoiceIn(
+  transaction: Executor,
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  attributes: Pick<SalesInvoiceAttributes, "contact_id" | "template_id" | "invoice_lines">,
+): Promise<number> {
+  const noPayments = () => {
+    throw new Error("a concept made from another document carries no payments");
+  };
+  const written = await writeSalesInvoice(transaction, deps, company, null, attributes, new ValidationErrors(), {
+    requirePaymentsScope: noPayments,
+  });
+  return written.id;
 }
 
 export async function createSalesInvoice(

@@ -5,7 +5,7 @@ import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { booleanFromColumn } from "../../db/dialect.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { notFound } from "../../platform/errors.js";
+import { notFound, type ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { TemplateSchema } from "./schemas.js";
@@ -38,13 +38,16 @@ export async function showTemplate(deps: ServiceDeps, companyId: number, templat
   return presentTemplate(row);
 }
 
-/** For documents: the company's template with this id, or undefined. */
-export async function companyTemplate(
+/** For documents: a `template_id` must name one of the company's templates (null: the default). */
+export async function checkDocumentTemplate(
   executor: Executor,
   companyId: number,
-  templateId: number,
-): Promise<TemplateRow | undefined> {
-  return findTemplate(executor, companyId, templateId);
+  templateId: number | null,
+  errors: ValidationErrors,
+): Promise<void> {
+  if (templateId !== null && !(await findTemplate(executor, companyId, templateId))) {
+    errors.add("template_id", "is not a template of this company");
+  }
 }
 
 /** The template a document renders with: its own, else the company's default. */

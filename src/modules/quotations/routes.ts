@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSearchDate, readSearchInteger, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { quotationPdf } from "./printable.js";
+import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationResponse } from "./schemas.js";
+import {
+  createQuotation,
+  deleteCompanyQuotation,
+  listCompanyQuotations,
+  quotationRow,
+  showQuotation,
+  updateCompanyQuotation,
+} from "./service.js";
+
+const quotations = access("manage:quotations", "company_id");
+const RESOURCE = "Quotation";
+
+export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/quotations",
+    { config: quotations, schema: { response: { 200: QuotationListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const selection = readSelection(query, QUOTATION_SELECTIONS, "all");
+      const search = {
+        from: readSearchDate(query, "from"),
+        till: readSearchDate(query, "till"),
+        contactId: readSearchInteger(query, "contact_id"),
+      };
+      const page = await listCompanyQuotations(deps, requireCompany(request), selection, search, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { quotations: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/quotations",
+    { config: quotations, schema: { response: { 201: QuotationResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ quotation: await createQuotation(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/quotations/:id",
+    { config: quotations, schema: { response: { 200: QuotationResponse } } },
+    async (request) => ({
+      quotation: await showQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/quotations/:id",
+    { config: quotations, schema: { response: { 200: QuotationResponse } } },
+    async (request) => ({
+      quotation: await updateCompanyQuotation(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, RESOURCE),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/quotations/:id", { config: quotations }, async (request, reply) => {
+    await deleteCompanyQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+    return reply.code(204).send();
+  });
+
+  app.get("/api/v1/companies/:company_id/quotations/:id/pdf", { config: quotations }, async (request, reply) => {
+    const row = await quotationRow(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+    const pdf = await quotationPdf(deps.db, row);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="${pdf.fileName}"`)
+      .send(pdf.content);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Contract cases for quotations. The reference's examples name a contact and a VAT type of its
+ * own database; ours stand in, and answers are compared with the recorded ones, ids aside.
+ */
+import { expect } from "vitest";
+import { referenceOperation, responseExample } from "../support/reference.js";
+import { base, call, conform, created, type InvalidCases, type Item, itemsOf, type SuccessCases } from "./context.js";
+
+const QUOTATIONS = "/api/v1/companies/{company_id}/quotations";
+const QUOTATION = `${QUOTATIONS}/{id}`;
+
+async function quotationExample(): Promise<{ quotation: Item }> {
+  const example = referenceOperation("POST", QUOTATIONS).requestExample as { quotation: Item };
+  const contact = await created(`${base}/contacts`, { contact: { company_name: "Offerte Klant BV" } }, "contact");
+  const vatTypes = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
+  const high = vatTypes.vat_types.find((vatType) => vatType.name === "vat_high")?.id;
+  const lines = (example.quotation.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: high }));
+  return { quotation: { ...example.quotation, contact_id: contact.id, invoice_lines: lines } };
+}
+
+const createQuotation = async () => created(`${base}/quotations`, await quotationExample(), "quotation");
+
+/** A quotation without its ids, for comparing with the recorded answers. */
+function comparable(quotation: unknown): Item {
+  const { id: _id, contact_id: _contact, invoice_lines, ...rest } = quotation as Item;
+  const lines = (invoice_lines as Item[]).map(({ id: _line, vat_type_id: _vat, ...line }) => line);
+  return { ...rest, invoice_lines: lines };
+}
+
+const recorded = (method: string, path: string, status: number) =>
+  comparable((responseExample(method, path, status) as Item).quotation);
+
+export const QUOTATION_CASES: SuccessCases = {
+  [`GET ${QUOTATIONS}`]: async (key) => {
+    await createQuotation();
+    const body = conform(key, await call("GET", `${base}/quotations?selection=concept&search[from]=2024-03-01`));
+    expect(comparable(itemsOf(body, "quotations")[0])).toEqual(
+      comparable((responseExample("GET", QUOTATIONS, 200) as { quotations: Item[] }).quotations[0]),
+    );
+  },
+  [`POST ${QUOTATIONS}`]: async (key) => {
+    const body = conform(key, await call("POST", `${base}/quotations`, await quotationExample()));
+    expect(comparable(body.quotation)).toEqual(recorded("POST", QUOTATIONS, 201));
+  },
+  [`GET ${QUOTATION}`]: async (key) => {
+    const quotation = await createQuotation();
+    const body = conform(key, await call("GET", `${base}/quotations/${quotation.id}`));
+    expect(comparable(body.quotation)).toEqual(recorded("GET", QUOTATION, 200));
+  },
+  [`PATCH ${QUOTATION}`]: async (key) => {
+    const quotation = await createQuotation();
+    const update = referenceOperation("PATCH", QUOTATION).requestExample;
+    const body = conform(key, await call("PATCH", `${base}/quotations/${quotation.id}`, update));
+    expect(comparable(body.quotation)).toEqual(recorded("PATCH", QUOTATION, 200));
+  },
+  [`DELETE ${QUOTATION}`]: async (key) => {
+    const quotation = await createQuotation();
+    conform(key, await call("DELETE", `${base}/quotations/${quotation.id}`));
+  },
+};
+
+export const QUOTATION_INVALID: InvalidCases = {
+  [`POST ${QUOTATIONS}`]: async () => {
+    const { quotation } = await quotationExample();
+    return call("POST", `${base}/quotations`, { quotation: { ...quotation, contact_id: null } });
+  },
+  [`PATCH ${QUOTATION}`]: async () => {
+    const quotation = await createQuotation();
+    return call("PATCH", `${base}/quotations/${quotation.id}`, { quotation: { date: null } });
+  },
+};
