@@ -7,6 +7,7 @@ import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
 import { registerContactRoutes } from "./modules/contacts/routes.js";
+import { registerExpenseRoutes } from "./modules/expenses/routes.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
@@ -42,5 +43,6 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerProductRoutes(app, deps);
   registerSalesInvoiceRoutes(app, deps);
   registerQuotationRoutes(app, deps);
+  registerExpenseRoutes(app, deps);
   return app;
 }

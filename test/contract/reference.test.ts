@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { pathShape, referenceOperations, toFastifyPath } from "../support/reference.js";
 import { conform, harness } from "./context.js";
+import { EXPENSE_CASES, EXPENSE_INVALID } from "./expense-cases.js";
 import { QUOTATION_CASES, QUOTATION_INVALID } from "./quotation-cases.js";
 import { REFERENCE_DATA_CASES, REFERENCE_DATA_INVALID } from "./reference-data-cases.js";
 import { RESOURCE_CASES, RESOURCE_INVALID } from "./resource-cases.js";
@@ -24,14 +25,31 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/sales_invoices/:sales_invoice_id/attachments",
   // a quotation's PDF, as invoices have one
   "GET /api/v1/companies/:company_id/quotations/:id/pdf",
+  // an expense's attachments (receipts), the same routes as an invoice's; the reference has none
+  "POST /api/v1/companies/:company_id/expenses/:expense_id/attachments",
+  "GET /api/v1/companies/:company_id/expenses/:expense_id/attachments",
+  "GET /api/v1/companies/:company_id/expenses/:expense_id/attachments/:id",
+  "DELETE /api/v1/companies/:company_id/expenses/:expense_id/attachments/:id",
 ];
 
 afterAll(() => harness.close());
 
 /** One case per implemented reference operation: real requests, each answer checked. */
-const SUCCESS = { ...REFERENCE_DATA_CASES, ...RESOURCE_CASES, ...SALES_INVOICE_CASES, ...QUOTATION_CASES };
+const SUCCESS = {
+  ...REFERENCE_DATA_CASES,
+  ...RESOURCE_CASES,
+  ...SALES_INVOICE_CASES,
+  ...QUOTATION_CASES,
+  ...EXPENSE_CASES,
+};
 /** A request that triggers the documented 422, for every implemented operation documenting one. */
-const INVALID = { ...REFERENCE_DATA_INVALID, ...RESOURCE_INVALID, ...SALES_INVOICE_INVALID, ...QUOTATION_INVALID };
+const INVALID = {
+  ...REFERENCE_DATA_INVALID,
+  ...RESOURCE_INVALID,
+  ...SALES_INVOICE_INVALID,
+  ...QUOTATION_INVALID,
+  ...EXPENSE_INVALID,
+};
 
 /** The app's routes (HEAD excluded), read from `printRoutes`: `METHOD /path` with `:param`s. */
 function appRoutes(app: FastifyInstance): string[] {

@@ -41,7 +41,10 @@ export interface RouteDescription {
 /** A resource's path parameters: its `id`, and its parent's id for nested resources. */
 type PathIds = Record<string, string>;
 
-/** How to find an existing resource of a company, per resource path segment. */
+/**
+ * How to find an existing resource of a company, per resource path segment; a nested resource
+ * whose parent matters is keyed by the parent's segment too (`expenses/attachments`).
+ */
 type Fixture =
   | { kind: "company"; existingIds: (harness: TestApp, owner: TestCompany) => Promise<PathIds> }
   /** reference data shared by every company: another company's id is the same resource */
@@ -84,6 +87,18 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { sales_invoice: { description: "Security suite", invoice_lines: [{ price_per_unit: "10" }] } },
     update: { sales_invoice: { description: "Changed", invoice_lines: [{ price_per_unit: "5" }] } },
   },
+  expenses: {
+    // the type account is per company: fixtures create expenses with `createdExpense`, and the
+    // requests that carry this body are refused before the account is looked at
+    create: { expense: { type_account_id: 1, invoice_lines: [{ price_per_unit: "10" }] } },
+    update: { expense: { date: "2024-03-05", invoice_lines: [{ price_per_unit: "5" }] } },
+  },
+  quotations: {
+    // the contact is per company: fixtures create quotations with `createdQuotation`, and the
+    // requests that carry this body are refused before the contact is looked at
+    create: { quotation: { contact_id: 1, invoice_lines: [{ price_per_unit: "10" }] } },
+    update: { quotation: { date: "2024-03-05", invoice_lines: [{ price_per_unit: "5" }] } },
+  },
   attachments: {
     create: {
       attachment_object: { attachment: Buffer.from("receipt").toString("base64"), attachment_file_name: "r.txt" },
@@ -114,6 +129,35 @@ async function created(harness: TestApp, owner: TestCompany, segment: string, pa
   return String(resource.id);
 }
 
+/** A concept expense of the company, booked on its miscellaneous costs account. */
+async function createdExpense(harness: TestApp, owner: TestCompany): Promise<string> {
+  const base = `/api/v1/companies/${owner.companyId}`;
+  const accounts = await request(harness.app, "GET", `${base}/accounts?per_page=100`, owner.token);
+  const misc = json<{ accounts: Array<{ id: number; path: string }> }>(accounts).accounts.find(
+    (account) => account.path === "profit.costs.other_costs.misc",
+  );
+  const response = await request(harness.app, "POST", `${base}/expenses`, owner.token, {
+    expense: { type_account_id: misc?.id, invoice_lines: [{ price_per_unit: "10" }] },
+  });
+  expect(response.statusCode, `creating an expenses fixture: ${response.body}`).toBe(201);
+  return String(json<{ expense: { id: number } }>(response).expense.id);
+}
+
+async function createdQuotation(harness: TestApp, owner: TestCompany): Promise<string> {
+  const base = `/api/v1/companies/${owner.companyId}`;
+  const contact = await request(harness.app, "POST", `${base}/contacts`, owner.token, {
+    contact: { company_name: "Security Suite Offerte BV" },
+  });
+  const response = await request(harness.app, "POST", `${base}/quotations`, owner.token, {
+    quotation: {
+      contact_id: json<{ contact: { id: number } }>(contact).contact.id,
+      invoice_lines: [{ price_per_unit: "10" }],
+    },
+  });
+  expect(response.statusCode, `creating a quotations fixture: ${response.body}`).toBe(201);
+  return String(json<{ quotation: { id: number } }>(response).quotation.id);
+}
+
 const own = (create: (harness: TestApp, owner: TestCompany) => Promise<string>): Fixture => ({
   kind: "company",
   existingIds: async (harness, owner) => ({ id: await create(harness, owner) }),
@@ -129,12 +173,23 @@ const FIXTURES: Record<string, Fixture> = {
   sales_invoices: own((harness, owner) => created(harness, owner, "sales_invoices")),
   // the PDF of an invoice: the invoice's id
   pdf: own((harness, owner) => created(harness, owner, "sales_invoices")),
-  attachments: {
+  "sales_invoices/attachments": {
     kind: "company",
     existingIds: async (harness, owner) => {
       const invoiceId = await created(harness, owner, "sales_invoices");
       const id = await created(harness, owner, "attachments", `/sales_invoices/${invoiceId}`);
       return { sales_invoice_id: invoiceId, id };
+    },
+  },
+  quotations: own((harness, owner) => createdQuotation(harness, owner)),
+  "quotations/pdf": own((harness, owner) => createdQuotation(harness, owner)),
+  expenses: own((harness, owner) => createdExpense(harness, owner)),
+  "expenses/attachments": {
+    kind: "company",
+    existingIds: async (harness, owner) => {
+      const expenseId = await createdExpense(harness, owner);
+      const id = await created(harness, owner, "attachments", `/expenses/${expenseId}`);
+      return { expense_id: expenseId, id };
     },
   },
   accounts: own((harness, owner) => firstListed(harness, owner, "accounts")),
@@ -159,6 +214,18 @@ function resourceSegment(url: string): string {
       .filter((part) => part !== "" && !part.startsWith(":"))
       .at(-1) ?? ""
   );
+}
+
+/**
+ * The fixture of the route's resource: keyed by its parent's segment and its own
+ * (`expenses/attachments`) when there is one, else by its own segment.
+ */
+function fixtureFor(url: string): Fixture | undefined {
+  const literal = url.split("/").filter((part) => part !== "" && !part.startsWith(":"));
+  const company = literal.indexOf("companies");
+  const inCompany = company === -1 ? [] : literal.slice(company + 1);
+  const nested = inCompany.length >= 2 ? FIXTURES[inCompany.slice(-2).join("/")] : undefined;
+  return nested ?? FIXTURES[resourceSegment(url)];
 }
 
 /** Whether the route addresses one resource of a company by `:id` (not the company itself). */
@@ -320,7 +387,7 @@ export function securitySuite(getHarness: () => TestApp, route: RouteDescription
     });
 
     it("answers 404 not_found.resource for another company's resource and leaves it unchanged", async (context) => {
-      const fixture = FIXTURES[segment];
+      const fixture = fixtureFor(route.url);
       if (fixture === undefined) {
         expect.fail(`no fixture for "${segment}": add one to FIXTURES in test/support/security-suite.ts`);
       }

@@ -1,0 +1,84 @@
+/**
+ * The expense endpoints (`manage:expenses`): the reference's list, create, show, update and
+ * delete, plus the expense's attachments (receipts) through the shared attachment routes.
+ * Handlers only read parameters and call the service.
+ */
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging, readPathId, readSearchDate, readSelection } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { registerAttachmentRoutes } from "../attachments/routes.js";
+import { DOCUMENT_TYPE } from "./present.js";
+import { EXPENSE_SELECTIONS, ExpenseListResponse, ExpenseResponse } from "./schemas.js";
+import {
+  createExpense,
+  deleteCompanyExpense,
+  listCompanyExpenses,
+  requireExpense,
+  showExpense,
+  updateCompanyExpense,
+} from "./service.js";
+
+const expenses = access("manage:expenses", "company_id");
+const RESOURCE = "Expense";
+
+export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/expenses",
+    { config: expenses, schema: { response: { 200: ExpenseListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const selection = readSelection(query, EXPENSE_SELECTIONS, "all");
+      const search = { from: readSearchDate(query, "from"), till: readSearchDate(query, "till") };
+      const page = await listCompanyExpenses(deps, requireCompany(request), selection, search, readPaging(query));
+      setPagingHeaders(reply, page);
+      return { expenses: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/expenses",
+    { config: expenses, schema: { response: { 201: ExpenseResponse } } },
+    async (request, reply) => {
+      const expense = await createExpense(deps, requireCompany(request), request.body);
+      return reply.code(201).send({ expense });
+    },
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/expenses/:id",
+    { config: expenses, schema: { response: { 200: ExpenseResponse } } },
+    async (request) => ({
+      expense: await showExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+    }),
+  );
+
+  app.patch(
+    "/api/v1/companies/:company_id/expenses/:id",
+    { config: expenses, schema: { response: { 200: ExpenseResponse } } },
+    async (request) => ({
+      expense: await updateCompanyExpense(
+        deps,
+        requireCompany(request),
+        readPathId(request.params, RESOURCE),
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete("/api/v1/companies/:company_id/expenses/:id", { config: expenses }, async (request, reply) => {
+    await deleteCompanyExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+    return reply.code(204).send();
+  });
+
+  registerAttachmentRoutes(app, deps, {
+    pathSegment: "expenses",
+    idParam: "expense_id",
+    documentType: DOCUMENT_TYPE,
+    resourceName: RESOURCE,
+    scope: "manage:expenses",
+    findParent: requireExpense,
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Turns a create or update request into the expense's next state, checking every rule of spec
+ * 2.11 and recording every problem before anything is written. Runs inside the request's
+ * transaction; a contact given inline is created there too, so a rejected expense leaves no
+ * contact behind. Absent attributes keep their stored values (an update changes only what was sent).
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { EURO, isCurrencyCode, normaliseCurrency } from "../../platform/currency.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import type { ValidationErrors } from "../../platform/errors.js";
+import { resolveAccount } from "../accounts/service.js";
+import { resolveDocumentContact } from "../contacts/document-contacts.js";
+import type { ContactRow } from "../contacts/service.js";
+import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
+import { productLineDefaults } from "../products/service.js";
+import { DOCUMENT_TYPE } from "./present.js";
+import { EARLIEST_EXPENSE_DATE, isExpenseAccountType } from "./rules.js";
+import type { ExpensePayload } from "./schemas.js";
+import type { ExpenseRow } from "./store.js";
+
+export type ExpenseAttributes = Partial<Static<typeof ExpensePayload.schema>>;
+type EditableColumns = Pick<
+  ExpenseRow,
+  | "date"
+  | "type_account_id"
+  | "currency"
+  | "contact_id"
+  | "price_without_vat_cents"
+  | "vat_amount_cents"
+  | "price_with_vat_cents"
+>;
+
+export interface ExpenseDraft {
+  columns: EditableColumns;
+  lines: LinesPlan;
+  /** the contact row when the expense has one (frozen and held at publication) */
+  contact: ContactRow | null;
+}
+
+function given<Value>(value: Value | undefined, stored: Value): Value {
+  return value === undefined ? stored : value;
+}
+
+async function checkTypeAccount(
+  transaction: Executor,
+  companyId: number,
+  attributes: ExpenseAttributes,
+  existing: ExpenseRow | null,
+  errors: ValidationErrors,
+): Promise<number> {
+  const accountId = given(attributes.type_account_id, existing?.type_account_id ?? null);
+  if (accountId === null) {
+    errors.add("type_account_id", "can't be blank");
+    return 0;
+  }
+  // an unchanged account is not judged again: the chart may have been reorganised since
+  if (existing !== null && accountId === existing.type_account_id) return accountId;
+  const account = await resolveAccount(transaction, companyId, { account_id: accountId });
+  if (!account) errors.add("type_account_id", "is not an account of this company");
+  else if (!isExpenseAccountType(account.type)) errors.add("type_account_id", "must be a cost or balance account");
+  return accountId;
+}
+
+/** A contact created with an expense is a supplier unless the request says otherwise. */
+function asSupplier(attributes: ExpenseAttributes): ExpenseAttributes {
+  const contact = attributes.contact;
+  if (contact === undefined || contact === null) return attributes;
+  return { ...attributes, contact: { ...contact, is_supplier: contact.is_supplier ?? true } };
+}
+
+/** The expense as it will be after the request, or the problems that stop it. */
+export async function draftExpense(
+  transaction: Executor,
+  company: CompanyAccess,
+  existing: ExpenseRow | null,
+  attributes: ExpenseAttributes,
+  errors: ValidationErrors,
+  now: Date,
+): Promise<ExpenseDraft> {
+  const companyId = company.companyId;
+  const today = dateInTimeZone(now, company.timeZone);
+  const date = given(attributes.date, existing?.date ?? today);
+  if (date === null) errors.add("date", "can't be blank");
+  else if (date < EARLIEST_EXPENSE_DATE) errors.add("date", `must be on or after ${EARLIEST_EXPENSE_DATE}`);
+
+  const typeAccountId = await checkTypeAccount(transaction, companyId, attributes, existing, errors);
+
+  const currency = normaliseCurrency(attributes.currency, existing?.currency ?? EURO);
+  if (!isCurrencyCode(currency)) errors.add("currency", "is not an ISO 4217 currency code");
+
+  const contact = await resolveDocumentContact(
+    transaction,
+    companyId,
+    existing?.contact_id ?? null,
+    asSupplier(attributes),
+    errors,
+  );
+
+  const lines = await planDocumentLines(
+    transaction,
+    companyId,
+    { type: DOCUMENT_TYPE, id: existing?.id ?? null },
+    attributes.invoice_lines,
+    errors,
+    (productId) => productLineDefaults(transaction, companyId, productId),
+  );
+
+  return {
+    contact,
+    lines,
+    columns: {
+      date: date ?? existing?.date ?? today,
+      type_account_id: typeAccountId,
+      currency,
+      contact_id: contact?.id ?? null,
+      ...lines.totals,
+    },
+  };
+}
