@@ -17,6 +17,7 @@ import {
   type AccountRow,
   findAccount,
   findAccountByPath,
+  findAccountIdsUnderPath,
   findAccountsByIds,
   insertAccount,
   listAccounts,
@@ -126,4 +127,9 @@ export async function resolveAccountReference(
     errors.add(`${prefix}${attribute}`, "is not an account of this company");
   }
   return account;
+}
+
+/** Ids of the company's account at `path` and all accounts below it (e.g. every asset under "activa"). */
+export async function accountIdsUnderPath(executor: Executor, companyId: number, path: string): Promise<number[]> {
+  return findAccountIdsUnderPath(executor, companyId, path);
 }

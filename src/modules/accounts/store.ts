@@ -1,7 +1,7 @@
 /**
  * SQL for `accounts`, the per-company chart of accounts.
  */
-import type { Generated, Selectable } from "kysely";
+import { type Generated, type Selectable, type SqlBool, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
@@ -99,4 +99,21 @@ export async function findAccountsByIds(
     .where("company_id", "=", companyId)
     .where("id", "in", accountIds)
     .execute();
+}
+
+/** Ids of the account at `path` and every account below it. */
+export async function findAccountIdsUnderPath(executor: Executor, companyId: number, path: string): Promise<number[]> {
+  const rows = await accounts(executor)
+    .selectFrom("accounts")
+    .select("id")
+    .where("company_id", "=", companyId)
+    // `_` and `%` in a path match themselves, not any character
+    .where((eb) =>
+      eb.or([
+        eb("path", "=", path),
+        sql<SqlBool>`path like ${`${path.replace(/[\\%_]/g, (character) => `\\${character}`)}.%`} escape '\\'`,
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatInvoiceNumber,
-  invoiceNumberSeries,
-  isExpenseAccountType,
-  isInvestmentAccountPath,
-  lockedChanges,
-  nextState,
-} from "./rules.js";
+import { formatInvoiceNumber, invoiceNumberSeries, isExpenseAccountType, nextState } from "./rules.js";
 
 describe("expense numbers", () => {
   it("run per month of the expense date as YYYYMMNNNN", () => {
@@ -18,13 +11,9 @@ describe("expense numbers", () => {
 });
 
 describe("accounts of an expense", () => {
-  it("are cost or balance accounts; investments are assets", () => {
+  it("are cost or balance accounts", () => {
     expect([isExpenseAccountType("costs"), isExpenseAccountType("balance")]).toEqual([true, true]);
     expect([isExpenseAccountType("revenue"), isExpenseAccountType(null)]).toEqual([false, false]);
-    expect(isInvestmentAccountPath("activa.fixed_assets.computers")).toBe(true);
-    expect(isInvestmentAccountPath("activa")).toBe(true);
-    expect(isInvestmentAccountPath("activax")).toBe(false);
-    expect(isInvestmentAccountPath("passiva.long_term_liabilities.loans")).toBe(false);
   });
 });
 
@@ -43,23 +32,5 @@ describe("the state table", () => {
     ["published", null, { ok: false, attribute: "state", problem: "can't be blank" }],
   ] as const)("from %s with %s", (current, requested, expected) => {
     expect(nextState(current, requested)).toEqual(expected);
-  });
-});
-
-describe("a published expense's lock", () => {
-  const current = { date: "2024-03-02", type_account_id: 7, currency: "eur", contact_id: 3 };
-
-  it("accepts values sent back unchanged", () => {
-    expect(lockedChanges({ ...current, currency: "EUR", state: "concept", invoice_lines: [] }, current)).toEqual([]);
-    expect(lockedChanges({ contact: null }, current)).toEqual([]);
-  });
-
-  it("names every changed attribute", () => {
-    expect(
-      lockedChanges(
-        { date: "2024-03-01", type_account_id: 8, currency: "usd", contact_id: null, invoice_lines: [{}], contact: {} },
-        current,
-      ),
-    ).toEqual(["date", "type_account_id", "currency", "contact_id", "invoice_lines", "contact"]);
   });
 });

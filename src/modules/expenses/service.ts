@@ -9,11 +9,12 @@
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
+import { lockedChanges } from "../../platform/changes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
-import { MAX_PER_PAGE, type Paging } from "../../platform/params.js";
-import { listCompanyAccounts } from "../accounts/service.js";
+import type { Paging } from "../../platform/params.js";
+import { accountIdsUnderPath } from "../accounts/service.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
 import { frozenContactCopy } from "../contacts/document-contacts.js";
 import { holdContactForDocument } from "../contacts/service.js";
@@ -21,13 +22,7 @@ import { nextInSeries } from "../counters/service.js";
 import { applyDocumentLines, deleteDocumentLines, finaliseDocumentLines } from "../invoice-lines/service.js";
 import { paidCentsOfDocuments, unlinkDocumentPayments } from "../payments/service.js";
 import { DOCUMENT_TYPE, type Expense, presentExpense, presentExpenses } from "./present.js";
-import {
-  formatInvoiceNumber,
-  invoiceNumberSeries,
-  isInvestmentAccountPath,
-  lockedChanges,
-  nextState,
-} from "./rules.js";
+import { formatInvoiceNumber, INVESTMENT_ACCOUNTS_PATH, invoiceNumberSeries, nextState } from "./rules.js";
 import { draftExpense, type ExpenseDraft } from "./save.js";
 import { ExpensePayload, type ExpenseSelection } from "./schemas.js";
 import {
@@ -44,6 +39,8 @@ import {
 export type { Expense } from "./present.js";
 
 const RESOURCE = "Expense";
+/** `state` is judged by `nextState`, not as a locked attribute */
+const STATE_IS_JUDGED_APART: ReadonlySet<string> = new Set(["state"]);
 
 function invalid(message: string): ApiError {
   return new ApiError("client.parameters.validation", `${RESOURCE} is invalid: ${message}`);
@@ -95,7 +92,9 @@ async function save(deps: ServiceDeps, company: CompanyAccess, expenseId: number
     }
     if (existing !== null && existing.state === "published") {
       const current = await presentExpense(transaction, companyId, existing);
-      const locked = lockedChanges(attributes, current);
+      // a currency differs only when its code does, whatever its case ("EUR" is the stored "eur")
+      const comparable = { ...attributes, currency: attributes.currency?.trim().toLowerCase() ?? attributes.currency };
+      const locked = lockedChanges(comparable, current, STATE_IS_JUDGED_APART);
       if (locked.length > 0) throw invalid(`a published expense cannot change ${locked.join(", ")}`);
     }
     const draft = await draftExpense(transaction, company, existing, attributes, errors, deps.now());
@@ -145,18 +144,6 @@ export interface ExpenseSearch {
   till?: string;
 }
 
-/** The company's asset accounts (under `activa`), on which an expense is an investment. */
-async function investmentAccountIds(deps: ServiceDeps, companyId: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let page = 1; ; page++) {
-    const accounts = await listCompanyAccounts(deps, companyId, { selection: "all" }, { page, perPage: MAX_PER_PAGE });
-    for (const account of accounts.items) {
-      if (account.id !== null && account.path !== null && isInvestmentAccountPath(account.path)) ids.push(account.id);
-    }
-    if (page * MAX_PER_PAGE >= accounts.total) return ids;
-  }
-}
-
 /**
  * The reference's selections, as Kasboek defines them (the reference does not say):
  * - all: every expense, concepts included;
@@ -174,7 +161,7 @@ async function selectionFilter(deps: ServiceDeps, companyId: number, selection: 
     credit_invoices: { creditOnly: true },
   };
   if (selection !== "investments") return filters[selection];
-  return { typeAccountIds: await investmentAccountIds(deps, companyId) };
+  return { typeAccountIds: await accountIdsUnderPath(deps.db, companyId, INVESTMENT_ACCOUNTS_PATH) };
 }
 
 export async function listCompanyExpenses(
