@@ -11,6 +11,13 @@ const GLOBAL_TABLES = new Set([
   "api_tokens",
   "companies",
   "vat_types",
+  // sign-in and OAuth belong to users and applications, not to one company
+  "login_throttles",
+  "instance_settings",
+  "oauth_clients",
+  "oauth_grants",
+  "oauth_codes",
+  "oauth_refresh_tokens",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

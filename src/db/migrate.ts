@@ -22,6 +22,7 @@ import * as createAttachments from "./migrations/0015_create_attachments.js";
 import * as createOutboxMessages from "./migrations/0016_create_outbox_messages.js";
 import * as createQuotations from "./migrations/0017_create_quotations.js";
 import * as createExpenses from "./migrations/0018_create_expenses.js";
+import * as createLoginsAndOauth from "./migrations/0019_create_logins_and_oauth.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016_create_outbox_messages": createOutboxMessages,
   "0017_create_quotations": createQuotations,
   "0018_create_expenses": createExpenses,
+  "0019_create_logins_and_oauth": createLoginsAndOauth,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
