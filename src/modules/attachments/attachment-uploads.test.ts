@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, request, type TestCompany } from "../../../test/support/app.js";
-import { type AttachmentTestApp, buildAttachmentTestApp } from "./attachment-test-app.js";
+import { type AttachmentTestApp, buildAttachmentTestApp } from "../../../test/support/attachments.js";
 import { ATTACHMENT_MAX_BYTES, uploadBodyLimit } from "./rules.js";
 
 let harness: AttachmentTestApp;

@@ -4,8 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, json, newCompany, request, type TestCompany, tokenFor } from "../../../test/support/app.js";
+import {
+  type AttachmentObject,
+  type AttachmentTestApp,
+  buildAttachmentTestApp,
+} from "../../../test/support/attachments.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { type AttachmentObject, type AttachmentTestApp, buildAttachmentTestApp } from "./attachment-test-app.js";
 
 let harness: AttachmentTestApp;
 let app: AttachmentTestApp["app"];

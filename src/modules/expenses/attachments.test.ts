@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, json, newCompany, request } from "../../../test/support/app.js";
-import { useExpenseTests } from "./expense-test-app.js";
+import { useExpenseTests } from "../../../test/support/expenses.js";
 
 const tests = useExpenseTests();
 /** the start of a PNG: the content type comes from the bytes, not from the name */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, json, request } from "../../../test/support/app.js";
-import { type Expense, MISC_COSTS, REFERENCE_CONTACT, useExpenseTests } from "./expense-test-app.js";
+import { type Expense, MISC_COSTS, REFERENCE_CONTACT, useExpenseTests } from "../../../test/support/expenses.js";
 
 const tests = useExpenseTests();
 describe("the contact of an expense", () => {

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, json, newCompany, request } from "../../../test/support/app.js";
-import { COMPUTERS, type Expense, LOANS, MISC_COSTS, REVENUE, useExpenseTests } from "./expense-test-app.js";
+import {
+  COMPUTERS,
+  type Expense,
+  LOANS,
+  MISC_COSTS,
+  REVENUE,
+  useExpenseTests,
+} from "../../../test/support/expenses.js";
 
 const tests = useExpenseTests();
 const line = { description: "Printer paper", price_per_unit: "10.0" };

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorOf, json, newCompany, request, type TestCompany } from "../../../test/support/app.js";
-import { COMPUTERS, type Expense, LOANS, useExpenseTests } from "./expense-test-app.js";
+import { COMPUTERS, type Expense, LOANS, useExpenseTests } from "../../../test/support/expenses.js";
 
 const tests = useExpenseTests();
 let own: TestCompany;

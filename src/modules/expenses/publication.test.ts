@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, json, newCompany, request } from "../../../test/support/app.js";
-import { COMPUTERS, type Expense, useExpenseTests } from "./expense-test-app.js";
+import { COMPUTERS, type Expense, useExpenseTests } from "../../../test/support/expenses.js";
 
 const tests = useExpenseTests();
 const line = { description: "Parking", price_per_unit: "10" };

@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import { expect, inject } from "vitest";
-import { json, newCompany, request, type TestCompany } from "../../../test/support/app.js";
-import { buildApp } from "../../app.js";
-import { openDatabase } from "../../db/connection.js";
-import type { ServiceDeps } from "../../platform/deps.js";
-import { ApiError } from "../../platform/errors.js";
-import { showHour } from "../hours/service.js";
-import { showRide } from "../rides/service.js";
-import { registerAttachmentRoutes } from "./routes.js";
+import { buildApp } from "../../src/app.js";
+import { openDatabase } from "../../src/db/connection.js";
+import { registerAttachmentRoutes } from "../../src/modules/attachments/routes.js";
+import { showHour } from "../../src/modules/hours/service.js";
+import { showRide } from "../../src/modules/rides/service.js";
+import type { ServiceDeps } from "../../src/platform/deps.js";
+import { ApiError } from "../../src/platform/errors.js";
+import { json, newCompany, request, type TestCompany } from "./app.js";
 
 export type AttachmentObject = {
   id: number;

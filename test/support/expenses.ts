@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
-import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
+import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "./app.js";
 
 export type ExpenseLine = Record<string, unknown> & { id: number };
 export type Expense = Record<string, unknown> & { id: number; invoice_lines: ExpenseLine[] };
