@@ -1,8 +1,12 @@
 /**
  * The small part of autocannon's programmatic API the benchmark uses, typed from autocannon 8's
- * lib/aggregateResult.js (the package ships no types). Only fields read by bench/run.ts appear.
+ * lib/init.js, lib/run.js and lib/aggregateResult.js (the package ships no types). Only fields
+ * read under bench/ appear. Without a callback, autocannon returns its run tracker (an event
+ * emitter) that is also a thenable resolving to the aggregated result.
  */
 declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
   interface Options {
     url: string;
     method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -32,11 +36,23 @@ declare module "autocannon" {
     resets: number;
     mismatches: number;
     statusCodeStats: Record<string, { count: number } | undefined>;
+    /** whole milliseconds: autocannon records into an integer HDR histogram */
     latency: Histogram;
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
 
-  function autocannon(options: Options): Promise<Result>;
+  interface Instance extends EventEmitter, PromiseLike<Result> {
+    /**
+     * Emitted once per response of the run (lib/run.js `onResponse`); `responseTime` is in
+     * milliseconds with sub-millisecond precision (process.hrtime, lib/pipelinedRequestsQueue.js).
+     */
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

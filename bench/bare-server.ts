@@ -1,15 +1,16 @@
 /**
  * The baseline for `npm run bench`: a bare Fastify server (same fastify as Kasboek, no database,
- * no auth, no schemas) on 127.0.0.1:PORT. It serves the three benchmarked rides paths and answers
- * each with a prebuilt JSON body of exactly the byte size last set for that scenario through
- * `PUT /__bench/sizes` (GET → 200, POST → 201, the POST body is parsed as JSON like Kasboek's).
+ * no auth, no schemas) on 127.0.0.1:PORT. It serves every benchmarked method and path (rides and
+ * sales invoices) and answers each with a prebuilt JSON body of exactly the byte size last set for
+ * that scenario key through `PUT /__bench/sizes` (GET → 200, POST → 201, the POST body is parsed
+ * as JSON like Kasboek's). The keys and routes here match bench/scenarios.ts.
  * bench/run.ts runs this file as plain JavaScript (transpiled, no loader), so its memory is
  * Fastify's alone. Stops cleanly on SIGTERM/SIGINT.
  */
 import Fastify from "fastify";
 
-type Scenario = "show" | "list" | "create";
-const SCENARIOS: readonly Scenario[] = ["show", "list", "create"];
+const SCENARIOS = ["rideShow", "rideList", "rideCreate", "invoiceList", "invoiceCreate"] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
 /** A JSON object of exactly `bytes` ASCII bytes (at least 10: `{"pad":""}`). */
 function paddedBody(bytes: number): string {
@@ -38,17 +39,22 @@ app.put("/__bench/sizes", async (request, reply) => {
   return reply.code(204).send();
 });
 
-app.get("/api/v1/companies/:company_id/rides/:id", async (_request, reply) =>
-  reply.type("application/json; charset=utf-8").send(bodyFor("show")),
-);
+const ROUTES: ReadonlyArray<{ key: Scenario; method: "GET" | "POST"; url: string }> = [
+  { key: "rideShow", method: "GET", url: "/api/v1/companies/:company_id/rides/:id" },
+  { key: "rideList", method: "GET", url: "/api/v1/companies/:company_id/rides" },
+  { key: "rideCreate", method: "POST", url: "/api/v1/companies/:company_id/rides" },
+  { key: "invoiceList", method: "GET", url: "/api/v1/companies/:company_id/sales_invoices" },
+  { key: "invoiceCreate", method: "POST", url: "/api/v1/companies/:company_id/sales_invoices" },
+];
 
-app.get("/api/v1/companies/:company_id/rides", async (_request, reply) =>
-  reply.type("application/json; charset=utf-8").send(bodyFor("list")),
-);
-
-app.post("/api/v1/companies/:company_id/rides", async (_request, reply) =>
-  reply.code(201).type("application/json; charset=utf-8").send(bodyFor("create")),
-);
+for (const { key, method, url } of ROUTES) {
+  const status = method === "POST" ? 201 : 200;
+  app.route({
+    method,
+    url,
+    handler: async (_request, reply) => reply.code(status).type("application/json; charset=utf-8").send(bodyFor(key)),
+  });
+}
 
 const port = Number.parseInt(process.env.PORT ?? "", 10);
 if (!Number.isInteger(port) || port <= 0) {

@@ -1,8 +1,9 @@
 /**
  * Process plumbing for the benchmark: child servers bound to 127.0.0.1 on free ports, readiness
- * polling, peak RSS (VmHWM) from /proc, and cleanup. Every child and temp dir made here is
- * removed by `cleanup()`, which also runs on SIGINT/SIGTERM; on any other exit the children are
- * SIGKILLed and the temp dirs removed synchronously.
+ * polling, peak RSS (VmHWM) from /proc, and cleanup. Every child, temp dir and registered cleanup
+ * hook is released by `cleanup()`, which also runs on SIGINT/SIGTERM: children first, then the
+ * hooks (each runs once, even if cleanup is called twice), then the temp dirs. On any other exit
+ * the children are SIGKILLed, the hooks' synchronous variants run and the temp dirs are removed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,8 +22,35 @@ export interface Server {
   stderrTail: () => string;
 }
 
+/** Something to release at the end, e.g. a database; `sync` is the fallback on a hard exit. */
+export interface CleanupHook {
+  name: string;
+  run: () => Promise<void>;
+  sync: () => void;
+}
+
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
+const hooks = new Set<CleanupHook>();
+const runningHooks = new Set<Promise<void>>();
+
+/** Runs a hook that was still pending; `cleanup()` waits for it if it is still running. */
+async function runHook(hook: CleanupHook): Promise<void> {
+  if (!hooks.delete(hook)) return;
+  const running = hook.run();
+  runningHooks.add(running);
+  try {
+    await running;
+  } finally {
+    runningHooks.delete(running);
+  }
+}
+
+/** Registers `hook` for `cleanup()`; call the returned function to run it now (once) instead. */
+export function addCleanupHook(hook: CleanupHook): () => Promise<void> {
+  hooks.add(hook);
+  return () => runHook(hook);
+}
 
 export function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -97,16 +125,41 @@ async function stop(child: ChildProcess): Promise<void> {
   }
 }
 
-/** Stops every child started here (SIGTERM, then SIGKILL after 3 s) and removes the temp dirs. */
+/** Stops one server started here (SIGTERM, then SIGKILL after 3 s). */
+export async function stopServer(server: Server): Promise<void> {
+  await stop(server.child);
+  children.delete(server.child);
+}
+
+/**
+ * Stops every child started here (SIGTERM, then SIGKILL after 3 s), runs the pending hooks and
+ * removes the temp dirs. A failing hook is reported on stderr and does not stop the others.
+ */
 export async function cleanup(): Promise<void> {
   await Promise.all([...children].map((child) => stop(child)));
   children.clear();
+  await Promise.allSettled([...runningHooks]);
+  for (const hook of [...hooks]) {
+    try {
+      await runHook(hook);
+    } catch (error) {
+      process.stderr.write(`bench: cleanup of ${hook.name} failed: ${String(error)}\n`);
+    }
+  }
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
 }
 
 function cleanupSync(): void {
   for (const child of children) if (isRunning(child)) child.kill("SIGKILL");
+  for (const hook of hooks) {
+    try {
+      hook.sync();
+    } catch (error) {
+      process.stderr.write(`bench: cleanup of ${hook.name} failed: ${String(error)}\n`);
+    }
+  }
+  hooks.clear();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 
