@@ -23,18 +23,30 @@ function offsetMinutesFromText(offset: string): number {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
 }
 
+// Making a DateTimeFormat costs far more than using one: keep one per time zone (there are few).
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes east of UTC that `timeZone` is at the instant `epochMs`. */
 export function timeZoneOffsetMinutes(epochMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(epochMs));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(epochMs));
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     value("year"),
