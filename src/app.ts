@@ -12,6 +12,7 @@ import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
+import { registerQuotationSigningRoutes } from "./modules/quotation-signing/routes.js";
 import { registerQuotationRoutes } from "./modules/quotations/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerSalesInvoiceRoutes } from "./modules/sales-invoices/routes.js";
@@ -43,6 +44,7 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerProductRoutes(app, deps);
   registerSalesInvoiceRoutes(app, deps);
   registerQuotationRoutes(app, deps);
+  registerQuotationSigningRoutes(app, deps);
   registerExpenseRoutes(app, deps);
   return app;
 }

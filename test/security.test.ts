@@ -7,8 +7,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "./support/app.js";
 import { discoverRoutes, securitySuite } from "./support/security-suite.js";
 
-/** Routes that deliberately take no bearer token (none yet), as `METHOD /template`. */
-const OPEN_ROUTES: readonly string[] = [];
+/** Routes that deliberately take no bearer token, as `METHOD /template`. */
+const OPEN_ROUTES: readonly string[] = [
+  // the public quotation signing pages: the unguessable token in the path is the credential
+  "GET /sign/quotations/:token",
+  "POST /sign/quotations/:token",
+  "GET /sign/quotations/:token/pdf",
+  "GET /sign/assets/signing.css",
+];
 
 const harness = await buildTestApp();
 afterAll(() => harness.close());
