@@ -3,6 +3,7 @@
  * module, registered explicitly (one line each). No autoloading, no container.
  */
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { registerAccountPageRoutes } from "./modules/account/routes.js";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
@@ -10,12 +11,14 @@ import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { registerExpenseRoutes } from "./modules/expenses/routes.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
+import { registerOAuthRoutes } from "./modules/oauth/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
 import { registerQuotationSigningRoutes } from "./modules/quotation-signing/routes.js";
 import { registerQuotationRoutes } from "./modules/quotations/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerSalesInvoiceRoutes } from "./modules/sales-invoices/routes.js";
+import { registerSessionRoutes } from "./modules/sessions/routes.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
@@ -23,6 +26,8 @@ import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
 import { registerAccessControl } from "./platform/access.js";
 import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer } from "./platform/http.js";
+import { registerFormBodies } from "./platform/pages/forms.js";
+import { registerPageAssets } from "./platform/pages/respond.js";
 
 export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}): FastifyInstance {
   const app = createHttpServer(options);
@@ -30,6 +35,8 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
     authenticateToken: (token) => authenticateToken(deps, token),
     companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
   });
+  registerFormBodies(app);
+  registerPageAssets(app);
 
   registerUserRoutes(app, deps);
   registerCompanyRoutes(app, deps);
@@ -46,5 +53,8 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerQuotationRoutes(app, deps);
   registerQuotationSigningRoutes(app, deps);
   registerExpenseRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerAccountPageRoutes(app, deps);
+  registerOAuthRoutes(app, deps);
   return app;
 }

@@ -18,6 +18,8 @@ const EnvironmentSchema = Type.Object({
   MAIL_FROM: Type.String({ minLength: 1, default: "Kasboek <no-reply@localhost>" }),
   /** the address customers reach this service at (quotation signing links); unset: http://HOST:PORT */
   PUBLIC_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  /** signs login session cookies; unset: a random secret is generated once and kept in the database */
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

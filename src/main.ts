@@ -1,12 +1,15 @@
 /**
- * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies. Every command
- * honours DATABASE_URL; failures print one message on stderr and exit with status 1.
+ * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies | users |
+ * oauth-clients. Every command honours DATABASE_URL; failures print one message on stderr and
+ * exit with status 1.
  */
 import { bootstrapCommand } from "./cli/bootstrap.js";
 import { companiesCommand } from "./cli/companies.js";
+import { oauthClientsCommand } from "./cli/oauth-clients.js";
 import { serveCommand } from "./cli/serve.js";
 import { describeFailure, parseCommand, UsageError, withDatabase } from "./cli/shared.js";
 import { tokensCommand } from "./cli/tokens.js";
+import { usersCommand } from "./cli/users.js";
 import { migrateToLatest } from "./db/migrate.js";
 
 const USAGE = `Usage: kasboek <command> [options]
@@ -17,6 +20,8 @@ Commands:
   bootstrap    create a user, a company and an API token
   tokens       create, list or revoke personal API tokens
   companies    change a company's API access control
+  users        set a user's password for the login page
+  oauth-clients  register third-party applications (OAuth 2.0 clients)
 
 Run "kasboek <command> --help" for the options of a command.
 Environment: DATABASE_URL (sqlite:<path> or postgres://…), PORT, HOST, LOG_LEVEL.`;
@@ -37,6 +42,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   bootstrap: bootstrapCommand,
   tokens: tokensCommand,
   companies: companiesCommand,
+  users: usersCommand,
+  "oauth-clients": oauthClientsCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -14,6 +14,23 @@ const OPEN_ROUTES: readonly string[] = [
   "POST /sign/quotations/:token",
   "GET /sign/quotations/:token/pdf",
   "GET /sign/assets/signing.css",
+  // the pages' stylesheet, and the signed-in user's pages: a session cookie, not a bearer token
+  "GET /assets/kasboek.css",
+  "GET /login",
+  "POST /login",
+  "POST /logout",
+  "GET /account",
+  "POST /account/tokens",
+  "POST /account/tokens/:id/revoke",
+  // the OAuth authorization server: the consent and applications pages take the session cookie,
+  // the token and revocation endpoints authenticate the client, the metadata is public
+  "GET /oauth/authorize",
+  "POST /oauth/authorize",
+  "GET /account/applications",
+  "POST /account/applications/:id/revoke",
+  "POST /oauth/token",
+  "POST /oauth/revoke",
+  "GET /.well-known/oauth-authorization-server",
 ];
 
 const harness = await buildTestApp();

@@ -40,6 +40,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     db: handle.db,
     now: () => new Date(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    ...(config.SESSION_SECRET === undefined ? {} : { sessionSecret: config.SESSION_SECRET }),
     ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => outbox?.nudge() }),
   };
   const app = buildApp(deps, { logger: { level: config.LOG_LEVEL } });

@@ -2,7 +2,10 @@
  * Authentication and authorization of API requests (DESIGN.md section 6). Each route declares
  * its access once, in its Fastify `config`, with `access(...)`; one `onRequest` hook enforces it
  * before the body is read. The hook is given two lookups by `app.ts` (the tokens and companies
- * services), so the platform never touches a module's tables.
+ * services), so the platform never touches a module's tables. A token restricted to some
+ * companies (an OAuth access token: the companies its grant covers) is denied every other
+ * company exactly as a non-member is; an unrestricted (personal) token reaches every company of
+ * its user.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "./errors.js";
@@ -22,6 +25,8 @@ export interface AuthenticatedToken {
   tokenId: number;
   userId: number;
   scopes: Scope[];
+  /** the only companies this token may be used on; absent: every company of its user */
+  companyIds?: readonly number[];
 }
 
 export interface CompanyAccess {
@@ -132,6 +137,7 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
       const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
       company = companyId === null ? null : await lookups.companyAccess(companyId, token.userId);
       if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
+      if (token.companyIds !== undefined && !token.companyIds.includes(company.companyId)) throw accessDenied();
       checkScope(token, company, declared.scope);
     }
     request.context = { token, company };

@@ -10,6 +10,8 @@ export interface ServiceDeps {
   nudgeOutbox?: () => void;
   /** where people reach this service from outside (links in e-mail and on documents) */
   publicUrl?: string;
+  /** SESSION_SECRET when configured; else sessions are signed with a secret kept in the database */
+  sessionSecret?: string;
 }
 
 const DEFAULT_PUBLIC_URL = "http://127.0.0.1:3000";

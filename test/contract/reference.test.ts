@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pathShape, referenceOperations, toFastifyPath } from "../support/reference.js";
 import { conform, harness } from "./context.js";
 import { EXPENSE_CASES, EXPENSE_INVALID } from "./expense-cases.js";
+import { OAUTH_CASES } from "./oauth-cases.js";
 import { QUOTATION_CASES, QUOTATION_INVALID } from "./quotation-cases.js";
 import { REFERENCE_DATA_CASES, REFERENCE_DATA_INVALID } from "./reference-data-cases.js";
 import { RESOURCE_CASES, RESOURCE_INVALID } from "./resource-cases.js";
@@ -41,6 +42,7 @@ const SUCCESS = {
   ...SALES_INVOICE_CASES,
   ...QUOTATION_CASES,
   ...EXPENSE_CASES,
+  ...OAUTH_CASES,
 };
 /** A request that triggers the documented 422, for every implemented operation documenting one. */
 const INVALID = {
@@ -114,8 +116,12 @@ describe("implemented operations answer as the reference documents", () => {
   }
 });
 
-describe("reference operations not implemented yet", () => {
-  for (const operation of operations.filter((o) => !implemented(o.method, o.path))) {
-    it.skip(`${operation.method} ${operation.path}`, () => {});
-  }
-});
+const notImplemented = operations.filter((o) => !implemented(o.method, o.path));
+// Only while there are some: an empty suite is an error to vitest.
+if (notImplemented.length > 0) {
+  describe("reference operations not implemented yet", () => {
+    for (const operation of notImplemented) {
+      it.skip(`${operation.method} ${operation.path}`, () => {});
+    }
+  });
+}

@@ -13,7 +13,8 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: ServiceDeps): 
     { config: access("public"), schema: { response: { 200: CompanyListResponse } } },
     async (request, reply) => {
       const { token } = requireContext(request);
-      const page = await listCompanies(deps, token.userId, token.scopes, readPaging(request.query as Query));
+      const paging = readPaging(request.query as Query);
+      const page = await listCompanies(deps, token.userId, token.scopes, paging, token.companyIds);
       setPagingHeaders(reply, page);
       return { companies: page.items };
     },

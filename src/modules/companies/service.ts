@@ -176,8 +176,9 @@ export async function listCompanies(
   userId: number,
   tokenScopes: readonly Scope[],
   paging: Paging,
+  onlyCompanyIds?: readonly number[],
 ): Promise<Page<Company>> {
-  const { rows, total } = await listCompaniesOfUser(deps.db, userId, paging);
+  const { rows, total } = await listCompaniesOfUser(deps.db, userId, paging, onlyCompanyIds);
   return { items: rows.map((row) => presentCompany(row, tokenScopes)), total, paging };
 }
 

@@ -81,15 +81,20 @@ export async function findCompanyForUser(
     .executeTakeFirst();
 }
 
+/** The user's companies; `onlyIds` narrows them (an OAuth grant covers some companies only). */
 export async function listCompaniesOfUser(
   executor: Executor,
   userId: number,
   paging: Paging,
+  onlyIds?: readonly number[],
 ): Promise<{ rows: CompanyRow[]; total: number }> {
-  const base = companies(executor)
+  let base = companies(executor)
     .selectFrom("companies")
     .innerJoin("memberships", "memberships.company_id", "companies.id")
     .where("memberships.user_id", "=", userId);
+  if (onlyIds !== undefined) {
+    base = onlyIds.length === 0 ? base.where("companies.id", "<", 0) : base.where("companies.id", "in", [...onlyIds]);
+  }
   return selectPage(base, paging, (query) => query.selectAll("companies").orderBy("companies.id"));
 }
 

@@ -1,5 +1,9 @@
 /**
- * SQL for `api_tokens`. Rows hold the SHA-256 of a token, never the token itself.
+ * SQL for `api_tokens`. Rows hold the SHA-256 of a token, never the token itself. An OAuth
+ * access token names its grant (`grant_id`); the lookup of a presented token reads that grant's
+ * companies and revocation in the same query — the one read of `oauth_grants` outside the oauth
+ * module, kept here so the per-request authentication stays one round trip and the tokens module
+ * never imports the oauth module (which issues its tokens through this one).
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
@@ -14,12 +18,24 @@ interface ApiTokensTable {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+  grant_id: number | null;
+}
+
+/** The columns of `oauth_grants` a token lookup needs (the oauth module owns the table). */
+interface GrantColumns {
+  id: number;
+  company_ids: string;
+  revoked_at: string | null;
 }
 
 export type TokenRow = Selectable<ApiTokensTable>;
 
+/** A token with its grant's companies (JSON array) and revocation; both null for a personal token. */
+export type TokenWithGrant = TokenRow & { grant_company_ids: string | null; grant_revoked_at: string | null };
+
 type TokenTables = {
   api_tokens: ApiTokensTable;
+  oauth_grants: GrantColumns;
 };
 
 function tokens(executor: Executor) {
@@ -34,8 +50,14 @@ export async function insertToken(executor: Executor, values: Omit<TokenRow, "id
     .executeTakeFirstOrThrow();
 }
 
-export async function findTokenByHash(executor: Executor, tokenHash: string): Promise<TokenRow | undefined> {
-  return tokens(executor).selectFrom("api_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+export async function findTokenByHash(executor: Executor, tokenHash: string): Promise<TokenWithGrant | undefined> {
+  return tokens(executor)
+    .selectFrom("api_tokens")
+    .leftJoin("oauth_grants", "oauth_grants.id", "api_tokens.grant_id")
+    .selectAll("api_tokens")
+    .select(["oauth_grants.company_ids as grant_company_ids", "oauth_grants.revoked_at as grant_revoked_at"])
+    .where("api_tokens.token_hash", "=", tokenHash)
+    .executeTakeFirst();
 }
 
 export async function listTokensOfUser(executor: Executor, userId: number): Promise<TokenRow[]> {
@@ -55,6 +77,45 @@ export async function revokeToken(executor: Executor, tokenId: number, revokedAt
     .selectFrom("api_tokens")
     .select("id")
     .where("id", "=", tokenId)
+    .executeTakeFirst();
+  return existing !== undefined;
+}
+
+/** Revokes every still-valid access token issued under a grant. */
+export async function revokeTokensOfGrant(executor: Executor, grantId: number, revokedAt: string): Promise<void> {
+  await tokens(executor)
+    .updateTable("api_tokens")
+    .set({ revoked_at: revokedAt })
+    .where("grant_id", "=", grantId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/**
+ * Revokes a token only when it belongs to `userId` and is of `kind`; false when there is no such
+ * token (another user's token is "no such token"). Revoking twice is harmless.
+ */
+export async function revokeTokenOfUser(
+  executor: Executor,
+  userId: number,
+  tokenId: number,
+  kind: string,
+  revokedAt: string,
+): Promise<boolean> {
+  await tokens(executor)
+    .updateTable("api_tokens")
+    .set({ revoked_at: revokedAt })
+    .where("id", "=", tokenId)
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("revoked_at", "is", null)
+    .execute();
+  const existing = await tokens(executor)
+    .selectFrom("api_tokens")
+    .select("id")
+    .where("id", "=", tokenId)
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
     .executeTakeFirst();
   return existing !== undefined;
 }

@@ -1,0 +1,86 @@
+/**
+ * GET /account, POST /account/tokens and POST /account/tokens/:id/revoke: the signed-in user's
+ * own page. Invariants: every answer is an HTML page or a 303 (own scope, HTML errors); every
+ * POST checks its CSRF pair first, then the session; without a session the answer is a 303 to
+ * the login page, which comes back here; a new token appears only in the body of the response
+ * that created it (no redirect, no-store), never in a URL, log or cookie.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { formField } from "../../platform/pages/forms.js";
+import { errorPage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { ALL_SCOPES } from "../../platform/scopes.js";
+import { currentUser, loginUrl } from "../sessions/service.js";
+import { type AccountView, accountPage, scopeFieldName } from "./pages.js";
+import { createPersonalToken, newTokenProblem, personalTokens, revokePersonalToken } from "./service.js";
+
+const ACCOUNT_PATH = "/account";
+const TOKEN_ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+function refuseForgedForm(reply: FastifyReply): FastifyReply {
+  return errorPage(
+    reply,
+    403,
+    "The form could not be accepted",
+    "The form was not sent from your account page, or the page was open too long. Nothing has been changed. Please open your account page again.",
+  );
+}
+
+async function showAccount(
+  deps: ServiceDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  user: { userId: number; email: string },
+  extra: Pick<AccountView, "created" | "form">,
+): Promise<FastifyReply> {
+  const view: AccountView = {
+    email: user.email,
+    csrfToken: csrfToken(request, reply),
+    tokens: await personalTokens(deps, user.userId),
+    ...extra,
+  };
+  return sendPage(reply, status, accountPage(view));
+}
+
+const EMPTY_FORM = { name: "", scopes: [], error: null };
+
+export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.register(async (scope) => {
+    usePageErrors(scope);
+
+    scope.get(ACCOUNT_PATH, async (request, reply) => {
+      const user = await currentUser(deps, request);
+      if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
+      return showAccount(deps, request, reply, 200, user, { created: null, form: EMPTY_FORM });
+    });
+
+    scope.post(`${ACCOUNT_PATH}/tokens`, async (request, reply) => {
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(reply);
+      const user = await currentUser(deps, request);
+      if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
+      const name = formField(request.body, "name").trim();
+      const scopes = ALL_SCOPES.filter((scope) => formField(request.body, scopeFieldName(scope)) !== "");
+      const error = newTokenProblem(name, scopes);
+      if (error !== null) {
+        return showAccount(deps, request, reply, 422, user, { created: null, form: { name, scopes, error } });
+      }
+      const issued = await createPersonalToken(deps, user.userId, name, scopes);
+      return showAccount(deps, request, reply, 201, user, {
+        created: { name, token: issued.token },
+        form: EMPTY_FORM,
+      });
+    });
+
+    scope.post<{ Params: { id: string } }>(`${ACCOUNT_PATH}/tokens/:id/revoke`, async (request, reply) => {
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(reply);
+      const user = await currentUser(deps, request);
+      if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
+      const id = request.params.id;
+      const revoked = TOKEN_ID_PATTERN.test(id) && (await revokePersonalToken(deps, user.userId, Number(id)));
+      if (!revoked) return errorPage(reply, 404, "No such token", "You have no personal token with that number.");
+      return redirectPage(reply, ACCOUNT_PATH);
+    });
+  });
+}

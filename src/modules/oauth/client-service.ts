@@ -1,0 +1,119 @@
+/**
+ * OAuth clients: registered by an operator (`kasboek oauth-clients create`), found by their
+ * public `client_id`, authenticated at the token and revocation endpoints. Invariants: a
+ * confidential client's secret is shown once and stored only as its SHA-256; a public client has
+ * no secret and authenticates by its id alone (PKCE protects its codes); every redirect URI was
+ * checked by `redirectUriProblem` when registered.
+ */
+import type { ServiceDeps } from "../../platform/deps.js";
+import { ApiError } from "../../platform/errors.js";
+import { OAuthError } from "./errors.js";
+import { redirectUriProblem } from "./rules.js";
+import { hashSecret, newClientId, newSecret, secretMatches } from "./secrets.js";
+import { type ClientRow, findClientByClientId, insertClient, listClients } from "./store.js";
+
+const SECRET_PREFIX = "kbs_";
+const MAX_NAME_LENGTH = 200;
+
+export interface Client {
+  /** the row id, which grants refer to */
+  id: number;
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+  confidential: boolean;
+}
+
+/** What registration prints: the secret appears here once and nowhere else, ever. */
+export interface RegisteredClient {
+  client_id: string;
+  client_secret: string | null;
+  name: string;
+  redirect_uris: string[];
+}
+
+export interface NewClient {
+  name: string;
+  redirectUris: readonly string[];
+  confidential: boolean;
+}
+
+function redirectUrisOf(row: ClientRow): string[] {
+  const parsed: unknown = JSON.parse(row.redirect_uris);
+  return Array.isArray(parsed) ? parsed.filter((uri): uri is string => typeof uri === "string") : [];
+}
+
+function presentClient(row: ClientRow): Client {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    name: row.name,
+    redirectUris: redirectUrisOf(row),
+    confidential: row.secret_hash !== null,
+  };
+}
+
+export async function registerClient(deps: ServiceDeps, client: NewClient): Promise<RegisteredClient> {
+  const name = client.name.trim();
+  const problems: string[] = [];
+  if (name === "" || name.length > MAX_NAME_LENGTH) problems.push(`name must be 1 to ${MAX_NAME_LENGTH} characters`);
+  if (client.redirectUris.length === 0) problems.push("at least one redirect URI is needed");
+  for (const uri of client.redirectUris) {
+    const problem = redirectUriProblem(uri);
+    if (problem !== null) problems.push(`redirect URI ${uri} ${problem}`);
+  }
+  if (problems.length > 0) throw new ApiError("client.parameters.validation", problems.join("; "));
+  const redirectUris = [...new Set(client.redirectUris)];
+  const secret = client.confidential ? newSecret(SECRET_PREFIX) : null;
+  const row = await insertClient(deps.db, {
+    client_id: newClientId(),
+    secret_hash: secret === null ? null : hashSecret(secret),
+    name,
+    redirect_uris: JSON.stringify(redirectUris),
+    created_at: deps.now().toISOString(),
+  });
+  return { client_id: row.client_id, client_secret: secret, name, redirect_uris: redirectUris };
+}
+
+export async function listRegisteredClients(deps: ServiceDeps): Promise<Client[]> {
+  return (await listClients(deps.db)).map(presentClient);
+}
+
+/** The client with this public id, or null. */
+export async function findClient(deps: ServiceDeps, clientId: string): Promise<Client | null> {
+  if (clientId === "") return null;
+  const row = await findClientByClientId(deps.db, clientId);
+  return row ? presentClient(row) : null;
+}
+
+export interface PresentedCredentials {
+  clientId: string;
+  /** absent when the client sent none */
+  clientSecret?: string;
+  /** the credentials came in an Authorization: Basic header */
+  viaBasic: boolean;
+}
+
+/**
+ * The client these credentials prove, or invalid_client (RFC 6749 section 5.2): an unknown id,
+ * a confidential client without its secret or with a wrong one, a public client with a secret.
+ */
+export async function authenticateClient(deps: ServiceDeps, credentials: PresentedCredentials): Promise<Client> {
+  const fail = (description: string) =>
+    new OAuthError(
+      "invalid_client",
+      description,
+      credentials.viaBasic ? { "www-authenticate": 'Basic realm="Kasboek", charset="UTF-8"' } : {},
+    );
+  const row = credentials.clientId === "" ? undefined : await findClientByClientId(deps.db, credentials.clientId);
+  if (!row) throw fail("Client authentication failed: unknown client");
+  const secret = credentials.clientSecret ?? "";
+  if (row.secret_hash === null) {
+    if (secret !== "") throw fail("Client authentication failed: this client is public and has no secret");
+  } else if (secret === "") {
+    throw fail("Client authentication failed: this client must authenticate with its client_secret");
+  } else if (!secretMatches(secret, row.secret_hash)) {
+    throw fail("Client authentication failed: wrong client secret");
+  }
+  return presentClient(row);
+}

@@ -1,0 +1,71 @@
+/**
+ * GET/POST /login and POST /logout. Invariants: every answer is an HTML page or a 303 (never the
+ * API's JSON envelope: the routes live in their own scope with HTML error handling); every POST
+ * checks its CSRF pair before anything else; a blocked login is refused before the password is
+ * looked at, and a wrong one says nothing about which of address or password was wrong.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { formField } from "../../platform/pages/forms.js";
+import { errorPage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { loginPage } from "./pages.js";
+import { currentUser, endSession, logIn, safeReturnTo, startSession } from "./service.js";
+
+const WRONG_MESSAGE = "E-mail address or password is wrong";
+const BLOCKED_MESSAGE = "Too many attempts, try again later";
+const EXPIRED_FORM_MESSAGE = "The form had expired or did not come from this page. Please try again.";
+
+function queryValue(request: FastifyRequest, name: string): string {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : "";
+}
+
+function showLogin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  form: { returnTo: string; email: string; error: string | null },
+): FastifyReply {
+  return sendPage(reply, status, loginPage({ ...form, csrfToken: csrfToken(request, reply) }));
+}
+
+export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.register(async (scope) => {
+    usePageErrors(scope);
+
+    scope.get("/login", async (request, reply) => {
+      const returnTo = safeReturnTo(queryValue(request, "return_to"));
+      if ((await currentUser(deps, request)) !== null) return redirectPage(reply, returnTo);
+      return showLogin(request, reply, 200, { returnTo, email: "", error: null });
+    });
+
+    scope.post("/login", async (request, reply) => {
+      const returnTo = safeReturnTo(formField(request.body, "return_to"));
+      const email = formField(request.body, "email");
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) {
+        return showLogin(request, reply, 403, { returnTo, email, error: EXPIRED_FORM_MESSAGE });
+      }
+      const outcome = await logIn(deps, {
+        email,
+        password: formField(request.body, "password"),
+        clientAddress: request.ip,
+      });
+      if (outcome.kind === "blocked") {
+        reply.header("retry-after", String(outcome.retryAfterSeconds));
+        return showLogin(request, reply, 429, { returnTo, email, error: BLOCKED_MESSAGE });
+      }
+      if (outcome.kind === "wrong") return showLogin(request, reply, 422, { returnTo, email, error: WRONG_MESSAGE });
+      await startSession(deps, reply, outcome.userId);
+      return redirectPage(reply, returnTo);
+    });
+
+    scope.post("/logout", async (request, reply) => {
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) {
+        return errorPage(reply, 403, "The form could not be accepted", EXPIRED_FORM_MESSAGE);
+      }
+      endSession(reply);
+      return redirectPage(reply, "/login");
+    });
+  });
+}

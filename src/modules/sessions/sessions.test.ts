@@ -1,0 +1,305 @@
+/**
+ * Login, sessions and logout over HTTP on the real database: the login form, success and failure,
+ * throttling per e-mail address and per client address, the open-redirect guard, the session
+ * cookie (flags, tampering, lifetime, a new password), logout, and CSRF on every form.
+ */
+import { randomInt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, newCompany, type TestApp } from "../../../test/support/app.js";
+import { csrfFieldOf, PageBrowser } from "../../../test/support/pages.js";
+import { loadConfig } from "../../config.js";
+import { setPassword } from "../users/service.js";
+import { loginUrl, resolveSessionKey, safeReturnTo } from "./service.js";
+
+const PASSWORD = "a perfectly long password";
+let clock = new Date();
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await buildTestApp(() => clock);
+});
+afterAll(() => harness.close());
+
+/** A client address of its own per test: throttling counts per address. */
+const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function userWithPassword(): Promise<{ userId: number; email: string }> {
+  const owner = await newCompany(harness.deps);
+  await setPassword(harness.deps, owner.email, PASSWORD);
+  return owner;
+}
+
+function browser(headers: Record<string, string> = {}): PageBrowser {
+  return new PageBrowser(harness.app, { remoteAddress: address(), headers });
+}
+
+async function signIn(page: PageBrowser, email: string, password = PASSWORD, returnTo = "/account") {
+  return page.submit(loginUrl(returnTo), "/login", { email, password, return_to: returnTo });
+}
+
+const setCookies = (response: { headers: Record<string, unknown> }): string[] => {
+  const header = response.headers["set-cookie"];
+  return header === undefined ? [] : Array.isArray(header) ? header.map(String) : [String(header)];
+};
+
+function expectPageHeaders(response: { headers: Record<string, unknown> }): void {
+  expect(response.headers["content-security-policy"]).toBe(
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  expect(response.headers["x-frame-options"]).toBe("DENY");
+  expect(response.headers["referrer-policy"]).toBe("no-referrer");
+  expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers["cache-control"]).toBe("no-store");
+}
+
+describe("the login page", () => {
+  it("is an accessible form with the CSRF field, return_to and the security headers", async () => {
+    const page = browser();
+    const response = await page.get(loginUrl("/account?tab=tokens"));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expectPageHeaders(response);
+    const body = response.body;
+    expect(body).toContain("<h1>Sign in to Kasboek</h1>");
+    expect(body).toContain('<form method="post" action="/login">');
+    expect(body).toContain('<label for="email">E-mail address</label>');
+    expect(body).toMatch(/<input type="email" id="email" name="email" required/);
+    expect(body).toContain('<label for="password">Password</label>');
+    expect(body).toMatch(/<input type="password" id="password" name="password" required/);
+    expect(body).toContain('<input type="hidden" name="return_to" value="/account?tab=tokens">');
+    expect(body).toContain('<button type="submit">Sign in</button>');
+    expect(csrfFieldOf(body)).toBe(page.cookies.get("kasboek_csrf"));
+  });
+
+  it("signs in and goes to return_to with a session cookie: HttpOnly, SameSite=Lax, Path=/, 12 hours", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    const response = await signIn(page, user.email.toUpperCase(), PASSWORD, "/account?x=1");
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe("/account?x=1");
+    expectPageHeaders(response);
+    const session = setCookies(response).find((cookie) => cookie.startsWith("kasboek_session="));
+    expect(session).toMatch(/^kasboek_session=[\w-]+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    const account = await page.get("/account");
+    expect(account.statusCode).toBe(200);
+    expect(account.body).toContain(user.email);
+    // Signed in already: the login page sends the browser on.
+    const again = await page.get(loginUrl("/account"));
+    expect([again.statusCode, again.headers.location]).toEqual([303, "/account"]);
+  });
+
+  it("marks the session cookie Secure over https", async () => {
+    const user = await userWithPassword();
+    const response = await signIn(browser({ "x-forwarded-proto": "https" }), user.email);
+    const session = setCookies(response).find((cookie) => cookie.startsWith("kasboek_session="));
+    expect(session).toMatch(/; SameSite=Lax; Max-Age=43200; Secure$/);
+  });
+
+  it("answers a wrong password and an unknown address alike, keeping the address typed", async () => {
+    const user = await userWithPassword();
+    const wrong = await signIn(browser(), user.email, "not the password!");
+    const unknown = await signIn(browser(), "nobody-here@example.test", PASSWORD);
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(422);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.body).toContain('role="alert">E-mail address or password is wrong</p>');
+      expect(setCookies(response).some((cookie) => cookie.startsWith("kasboek_session="))).toBe(false);
+    }
+    expect(wrong.body).toContain(`value="${user.email}"`);
+    expect(wrong.body).not.toContain("not the password!");
+  });
+
+  it.each([
+    ["//evil.example/x", "/account"],
+    ["/\\evil.example", "/account"],
+    ["https://evil.example/", "/account"],
+    ["/\t/evil.example", "/account"],
+    ["/ spaced", "/account"],
+    ["javascript:alert(1)", "/account"],
+    ["account", "/account"],
+    ["", "/account"],
+    ["/oauth/authorize?client_id=a&state=%2F%2Fx", "/oauth/authorize?client_id=a&state=%2F%2Fx"],
+  ])("follows return_to %j only to a path on this site", async (returnTo, location) => {
+    expect(safeReturnTo(returnTo)).toBe(location);
+    const user = await userWithPassword();
+    const response = await signIn(browser(), user.email, PASSWORD, returnTo);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it.each([
+    ["application/json", "{not json"],
+    ["text/plain", "email=x"],
+  ])("answers a %s body with a 400 page, not a failure", async (contentType, payload) => {
+    const response = await harness.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: { "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("builds login URLs that come back to where they were asked from", () => {
+    expect(loginUrl("/oauth/authorize?client_id=a&scope=public read:me")).toBe(
+      "/login?return_to=%2Foauth%2Fauthorize%3Fclient_id%3Da%26scope%3Dpublic%20read%3Ame",
+    );
+  });
+});
+
+describe("login throttling", () => {
+  it("blocks the 6th attempt on one address within 15 minutes, even with the right password, for 15 minutes", async () => {
+    const user = await userWithPassword();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn(browser(), user.email, `wrong password ${attempt}`)).statusCode).toBe(422);
+    }
+    const blocked = await signIn(browser(), user.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBe("900");
+    expect(blocked.body).toContain("Too many attempts, try again later");
+    expect(setCookies(blocked).some((cookie) => cookie.startsWith("kasboek_session="))).toBe(false);
+
+    clock = new Date(clock.getTime() + 14 * 60 * 1000);
+    const still = await signIn(browser(), user.email);
+    expect([still.statusCode, still.headers["retry-after"]]).toEqual([429, "60"]);
+    clock = new Date(clock.getTime() + 2 * 60 * 1000);
+    expect((await signIn(browser(), user.email)).statusCode).toBe(303);
+  });
+
+  it("forgets an address's failures after a successful login", async () => {
+    const user = await userWithPassword();
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        expect((await signIn(browser(), user.email, "wrong password!")).statusCode).toBe(422);
+      }
+      expect((await signIn(browser(), user.email)).statusCode).toBe(303);
+    }
+  });
+
+  it("blocks a client address that tries 20 wrong logins on any addresses", async () => {
+    const user = await userWithPassword();
+    const guesser = browser();
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const response = await signIn(guesser, `guess-${attempt}@example.test`, "some password!");
+      expect(response.statusCode).toBe(422);
+    }
+    expect((await signIn(guesser, user.email)).statusCode).toBe(429);
+    expect((await signIn(browser(), user.email)).statusCode).toBe(303);
+  });
+});
+
+describe("sessions", () => {
+  it("are no session when the cookie is changed in any way", async () => {
+    const user = await userWithPassword();
+    const other = await userWithPassword();
+    const page = browser();
+    await signIn(page, user.email);
+    const genuine = page.cookies.get("kasboek_session") ?? "";
+    const [payload = "", mac = ""] = genuine.split(".");
+    const otherPayload = Buffer.from(`${other.userId}.${Buffer.from(payload, "base64url").toString().split(".")[1]}`);
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
+    for (const value of [
+      `${otherPayload.toString("base64url")}.${mac}`,
+      `${payload}.${flipped}`,
+      payload,
+      `${genuine}x`,
+      "",
+    ]) {
+      const response = await harness.app.inject({
+        method: "GET",
+        url: "/account",
+        headers: { cookie: `kasboek_session=${value}` },
+      });
+      expect(response.statusCode, value).toBe(303);
+      expect(response.headers.location).toBe(loginUrl("/account"));
+    }
+    expect((await page.get("/account")).statusCode).toBe(200);
+  });
+
+  it("end after 12 hours", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    await signIn(page, user.email);
+    clock = new Date(clock.getTime() + 12 * 60 * 60 * 1000 - 1000);
+    expect((await page.get("/account")).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 1000);
+    expect((await page.get("/account")).statusCode).toBe(303);
+  });
+
+  it("end when the user's password changes", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    await signIn(page, user.email);
+    expect((await page.get("/account")).statusCode).toBe(200);
+    await setPassword(harness.deps, user.email, "a brand new password");
+    expect((await page.get("/account")).statusCode).toBe(303);
+  });
+
+  it("hold across processes on one database, which agree on the stored secret", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    await signIn(page, user.email);
+    const second = await buildTestApp(() => clock);
+    try {
+      const response = await second.app.inject({
+        method: "GET",
+        url: "/account",
+        headers: { cookie: page.cookieHeader() },
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+    const stored = await resolveSessionKey(harness.deps, undefined);
+    expect(stored).toHaveLength(32);
+    expect(await resolveSessionKey(harness.deps, undefined)).toEqual(stored);
+    expect(await resolveSessionKey(harness.deps, "s".repeat(32))).toEqual(Buffer.from("s".repeat(32)));
+  });
+
+  it("take SESSION_SECRET from the configuration only when it is at least 32 characters", () => {
+    expect(loadConfig({ SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toBe("x".repeat(32));
+    expect(loadConfig({}).SESSION_SECRET).toBeUndefined();
+    expect(() => loadConfig({ SESSION_SECRET: "too short" })).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe("logout and CSRF", () => {
+  it("logs out with the form's CSRF field, forgetting the session cookie", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    await signIn(page, user.email);
+    const forged = await page.post("/logout", { csrf_token: "x".repeat(43) });
+    expect(forged.statusCode).toBe(403);
+    expectPageHeaders(forged);
+    expect((await page.get("/account")).statusCode).toBe(200);
+
+    const response = await page.submit("/account", "/logout", {});
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/login");
+    expect(setCookies(response)).toContain("kasboek_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    expect(page.cookies.has("kasboek_session")).toBe(false);
+    expect((await page.get("/account")).statusCode).toBe(303);
+  });
+
+  it("refuses a login without a matching CSRF pair with 403, signing nobody in", async () => {
+    const user = await userWithPassword();
+    const page = browser();
+    const opened = await page.get("/login");
+    const field = csrfFieldOf(opened.body);
+    const attempts = [
+      page.post("/login", { email: user.email, password: PASSWORD }),
+      page.post("/login", { email: user.email, password: PASSWORD, csrf_token: "y".repeat(43) }),
+      new PageBrowser(harness.app).post("/login", { email: user.email, password: PASSWORD, csrf_token: field }),
+      page.post(
+        "/login",
+        { email: user.email, password: PASSWORD, csrf_token: field },
+        { "sec-fetch-site": "cross-site" },
+      ),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain("The form had expired");
+      expect(setCookies(response).some((cookie) => cookie.startsWith("kasboek_session="))).toBe(false);
+    }
+  });
+});

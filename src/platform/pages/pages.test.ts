@@ -1,0 +1,258 @@
+/**
+ * The shared page infrastructure: escaping templates, the document shell, the headers of every
+ * page, form bodies (and that the API still refuses them), CSRF cookies and checks, HTML errors.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, errorOf, newCompany, type TestApp } from "../../../test/support/app.js";
+import { createHttpServer } from "../http.js";
+import { readCookie } from "./cookies.js";
+import { csrfToken, csrfValid } from "./csrf.js";
+import { FORM_BODY_LIMIT_BYTES, formField, registerFormBodies } from "./forms.js";
+import { html, page } from "./html.js";
+import { errorPage, registerPageAssets, sendPage, usePageErrors } from "./respond.js";
+
+describe("html templates", () => {
+  it("escapes every interpolated value and keeps composed markup", () => {
+    const evil = `"><script>alert('x')</script>&`;
+    const inner = html`<b>${evil}</b>`;
+    const result = html`<p title="${evil}">${inner}${[html`<i>1</i>`, html`<i>2</i>`]}${null}${undefined}${3}</p>`;
+    expect(result.html).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">' +
+        "<b>&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;</b><i>1</i><i>2</i>3</p>",
+    );
+  });
+
+  it("wraps a body in a full document with the local stylesheet and a main landmark", () => {
+    const document = page({ title: "A <title>", body: html`<h1>Hi</h1>`, lang: "nl" });
+    expect(document).toMatch(/^<!doctype html>\n<html lang="nl">\n<head>\n<meta charset="utf-8">/);
+    expect(document).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(document).toContain("<title>A &lt;title&gt;</title>");
+    expect(document).toContain('<link rel="stylesheet" href="/assets/kasboek.css">');
+    expect(document).toContain("<main>\n<h1>Hi</h1>\n</main>");
+    expect(page({ title: "t", body: html`` })).toContain('<html lang="en">');
+  });
+});
+
+/** A bare server with the API's conventions, the form parser, a page scope and an API route. */
+async function formServer(): Promise<FastifyInstance> {
+  const app = createHttpServer({ logger: false });
+  registerFormBodies(app);
+  registerPageAssets(app);
+  app.post("/api/v1/echo", async (request) => ({ body: request.body ?? null }));
+  app.register(async (scope) => {
+    usePageErrors(scope);
+    scope.post("/echo", async (request) => ({
+      name: formField(request.body, "name"),
+      missing: formField(request.body, "missing"),
+      proto: formField(request.body, "__proto__"),
+      keys: Object.keys(request.body as object),
+    }));
+    scope.get("/page", async (request, reply) => {
+      const first = csrfToken(request, reply);
+      expect(csrfToken(request, reply)).toBe(first);
+      return sendPage(reply, 200, page({ title: "P", body: html`<p>${first}</p>` }), {
+        formActions: ["https://client.example/callback?x=1", "com.example.app:/cb"],
+      });
+    });
+    scope.post("/check", async (request, reply) =>
+      reply.send({ valid: csrfValid(request, formField(request.body, "csrf_token")) }),
+    );
+    scope.get("/fail", async () => {
+      throw new Error("database down");
+    });
+    scope.get("/gone", async (_request, reply) => errorPage(reply, 410, "Gone <now>", "It went & stayed away."));
+  });
+  await app.ready();
+  return app;
+}
+
+const form = (payload: string, extra: Record<string, string> = {}) => ({
+  headers: { "content-type": "application/x-www-form-urlencoded", ...extra },
+  payload,
+});
+
+describe("form bodies", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await formServer();
+  });
+  afterAll(() => app.close());
+
+  it("parses a form on a page route: first value wins, names never reach the prototype", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo",
+      ...form("name=Jan+%26+Piet&name=second&__proto__=x&constructor=y"),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      name: "Jan & Piet",
+      missing: "",
+      proto: "x",
+      keys: ["name", "__proto__", "constructor"],
+    });
+    expect(formField(undefined, "name")).toBe("");
+    expect(formField({ name: "json, not a form" }, "name")).toBe("");
+    const json = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "Jan" }),
+    });
+    expect(json.json()).toMatchObject({ name: "" });
+  });
+
+  it("refuses a form over 16 KiB with an HTML page", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo",
+      ...form(`name=${"x".repeat(FORM_BODY_LIMIT_BYTES)}`),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("The form is too large");
+  });
+
+  it("leaves the API refusing form bodies with 400, whatever their size, and unknown paths as they were", async () => {
+    for (const payload of ["a=1", `a=${"x".repeat(2 * FORM_BODY_LIMIT_BYTES)}`]) {
+      const response = await app.inject({ method: "POST", url: "/api/v1/echo", ...form(payload) });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        type: "client.parameters.invalid_parameter_value",
+        message: "Request bodies must be JSON (Content-Type: application/json)",
+      });
+    }
+    const empty = await app.inject({ method: "POST", url: "/api/v1/echo", ...form("") });
+    expect(empty.json()).toEqual({ body: null });
+    const unknown = await app.inject({ method: "POST", url: "/nowhere", ...form("a=1") });
+    const plain = await app.inject({
+      method: "POST",
+      url: "/nowhere",
+      headers: { "content-type": "text/plain" },
+      payload: "a=1",
+    });
+    expect([unknown.statusCode, unknown.body]).toEqual([plain.statusCode, plain.body]);
+  });
+
+  it("answers an unexpected failure on a page with an HTML page that hides the details", async () => {
+    const response = await app.inject({ method: "GET", url: "/fail" });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("Something went wrong");
+    expect(response.body).not.toContain("database down");
+    const gone = await app.inject({ method: "GET", url: "/gone" });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain("<h1>Gone &lt;now&gt;</h1>");
+    expect(gone.body).toContain("It went &amp; stayed away.");
+  });
+});
+
+describe("page responses and CSRF", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await formServer();
+  });
+  afterAll(() => app.close());
+
+  it("sends pages with the security headers, the form actions as origins", async () => {
+    const response = await app.inject({ method: "GET", url: "/page" });
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'self'; img-src 'self'; " +
+        "form-action 'self' https://client.example com.example.app:; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves a cacheable stylesheet", async () => {
+    const response = await app.inject({ method: "GET", url: "/assets/kasboek.css" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(response.body).toContain(":focus-visible");
+    expect(response.body).not.toMatch(/url\(|@import|https?:/);
+  });
+
+  it("sets one CSRF cookie per page, reuses a well-formed one, and adds Secure over https", async () => {
+    const first = await app.inject({ method: "GET", url: "/page" });
+    const setCookie = String(first.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^kasboek_csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const token = /^kasboek_csrf=([\w-]{43})/.exec(setCookie)?.[1] ?? "";
+    expect(first.body).toContain(`<p>${token}</p>`);
+
+    const again = await app.inject({ method: "GET", url: "/page", headers: { cookie: `kasboek_csrf=${token}` } });
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(again.body).toContain(`<p>${token}</p>`);
+
+    const malformed = await app.inject({ method: "GET", url: "/page", headers: { cookie: "kasboek_csrf=<x>" } });
+    expect(String(malformed.headers["set-cookie"])).not.toContain("<x>");
+
+    const secure = await app.inject({ method: "GET", url: "/page", headers: { "x-forwarded-proto": "https" } });
+    expect(String(secure.headers["set-cookie"])).toMatch(/; SameSite=Strict; Secure$/);
+  });
+
+  it.each([
+    ["the matching pair", "kasboek_csrf=T", "T", {}, true],
+    ["the pair among other cookies", "a=1; kasboek_csrf=B; kasboek_csrf=T", "T", {}, true],
+    ["a same-origin post", "kasboek_csrf=T", "T", { "sec-fetch-site": "same-origin" }, true],
+    ["no cookie", undefined, "T", {}, false],
+    ["no field", "kasboek_csrf=T", "", {}, false],
+    ["a different field", "kasboek_csrf=T", "B", {}, false],
+    ["empty on both sides", "kasboek_csrf=", "", {}, false],
+    ["a short value on both sides", "kasboek_csrf=short", "short", {}, false],
+    ["a cross-site post", "kasboek_csrf=T", "T", { "sec-fetch-site": "cross-site" }, false],
+    ["a post from a sibling site", "kasboek_csrf=T", "T", { "sec-fetch-site": "same-site" }, false],
+  ])("checks %s", async (_name, cookie, field, headers, valid) => {
+    const expand = (value: string) => value.replace(/\bT\b/g, "t".repeat(43)).replace(/\bB\b/g, "b".repeat(43));
+    const response = await app.inject({
+      method: "POST",
+      url: "/check",
+      ...form(new URLSearchParams({ csrf_token: expand(field) }).toString(), {
+        ...(cookie === undefined ? {} : { cookie: expand(cookie) }),
+        ...headers,
+      }),
+    });
+    expect(response.json()).toEqual({ valid });
+  });
+
+  it("reads cookies carefully", async () => {
+    const seen: Array<string | null> = [];
+    const probe = createHttpServer({ logger: false });
+    probe.get("/", async (request) => {
+      seen.push(readCookie(request, "kasboek_session"));
+      return {};
+    });
+    for (const cookie of [
+      'x_kasboek_session=1; kasboek_session="a.b"',
+      "kasboek_session",
+      "other=1",
+      "kasboek_session=v=1",
+    ]) {
+      await probe.inject({ method: "GET", url: "/", headers: { cookie } });
+    }
+    await probe.close();
+    expect(seen).toEqual(["a.b", null, null, "v=1"]);
+  });
+});
+
+describe("pages in the real app", () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await buildTestApp();
+  });
+  afterAll(() => harness.close());
+
+  it("keeps refusing form bodies on API routes with 400 and the JSON envelope", async () => {
+    const owner = await newCompany(harness.deps);
+    const url = `/api/v1/companies/${owner.companyId}/contacts`;
+    const headers = { authorization: `Bearer ${owner.token}` };
+    const asForm = await harness.app.inject({ method: "POST", url, ...form("contact[company_name]=X", headers) });
+    expect(asForm.statusCode).toBe(400);
+    expect(asForm.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(errorOf(asForm).message).toBe("Request bodies must be JSON (Content-Type: application/json)");
+  });
+});
