@@ -4,21 +4,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { InvoiceLineSchema } from "../invoice-lines/schemas.js";
 
+/** A product's line is an invoice line (same fields, same order) with its product code. */
 export const ProductInvoiceLineSchema = ResponseObject({
-  id: Nullable.integer(),
-  description: Nullable.string(),
-  extended_description: Nullable.string(),
-  price_per_unit: Nullable.string(),
-  price_with_vat: Nullable.string(),
-  price_without_vat: Nullable.string(),
-  vat_amount: Nullable.string(),
-  vat_rate: Nullable.string(),
-  vat_type_id: Nullable.integer(),
-  quantity: Nullable.string(),
-  product_id: Nullable.integer(),
-  account_id: Nullable.integer(),
-  account_path: Nullable.string(),
+  ...InvoiceLineSchema.properties,
   product_code: Nullable.string(),
 });
 
