@@ -20,6 +20,12 @@ const EnvironmentSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   /** signs login session cookies; unset: a random secret is generated once and kept in the database */
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  /**
+   * true behind a reverse proxy: client addresses (login throttling) then come from
+   * X-Forwarded-For; never set it when clients reach the service directly, or they choose their
+   * own address
+   */
+  TRUST_PROXY: Type.Boolean({ default: false }),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

@@ -81,5 +81,7 @@ describe("kasboek serve", () => {
     expect(config.PORT).toBe(3000);
     expect(config.HOST).toBe("127.0.0.1");
     expect(loadConfig({ PORT: "", HOST: "" })).toMatchObject({ PORT: 3000, HOST: "127.0.0.1" });
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
   });
 });

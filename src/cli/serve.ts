@@ -21,6 +21,7 @@ PORT (default 3000), HOST (default 127.0.0.1), LOG_LEVEL (default info),
 SMTP_URL (e.g. smtp://127.0.0.1:2525 or smtps://user:password@mail.example.com:465;
 unset: e-mail is queued but not sent until a server runs with it),
 MAIL_FROM (default "Kasboek <no-reply@localhost>"),
+TRUST_PROXY (true behind a reverse proxy, default false),
 PUBLIC_URL (the address customers reach this service at, for quotation signing links;
 default http://HOST:PORT).`;
 
@@ -43,7 +44,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     ...(config.SESSION_SECRET === undefined ? {} : { sessionSecret: config.SESSION_SECRET }),
     ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => outbox?.nudge() }),
   };
-  const app = buildApp(deps, { logger: { level: config.LOG_LEVEL } });
+  const app = buildApp(deps, { logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
 
   if (!(await hasUsers(deps))) {
     process.stderr.write(

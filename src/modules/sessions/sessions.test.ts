@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, newCompany, type TestApp } from "../../../test/support/app.js";
 import { csrfFieldOf, PageBrowser } from "../../../test/support/pages.js";
+import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { setPassword } from "../users/service.js";
 import { loginUrl, resolveSessionKey, safeReturnTo } from "./service.js";
@@ -185,6 +186,28 @@ describe("login throttling", () => {
     }
     expect((await signIn(guesser, user.email)).statusCode).toBe(429);
     expect((await signIn(browser(), user.email)).statusCode).toBe(303);
+  });
+
+  it("counts the forwarded client address behind a trusted proxy (TRUST_PROXY), not the proxy's", async () => {
+    const behindProxy = buildApp(harness.deps, { logger: false, trustProxy: true });
+    await behindProxy.ready();
+    try {
+      const user = await userWithPassword();
+      const proxy = address();
+      const guesser = new PageBrowser(behindProxy, { remoteAddress: proxy, headers: { "x-forwarded-for": address() } });
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        expect((await signIn(guesser, `proxied-${attempt}@example.test`, "some password!")).statusCode).toBe(422);
+      }
+      expect((await signIn(guesser, user.email)).statusCode).toBe(429);
+      // another customer behind the same proxy is not locked out by the guesser
+      const customer = new PageBrowser(behindProxy, {
+        remoteAddress: proxy,
+        headers: { "x-forwarded-for": address() },
+      });
+      expect((await signIn(customer, user.email)).statusCode).toBe(303);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 
