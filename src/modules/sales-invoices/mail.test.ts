@@ -88,6 +88,7 @@ it("queues the copy at publication and delivers it with the PDF after commit", a
   expect(received).toHaveLength(1);
   expect(received[0]?.to).toEqual(["olga@example.org"]);
   expect(received[0]?.raw).toContain("invoice-2024-0001.pdf");
+  expect(received[0]?.raw).toContain("Subject: Factuur 2024-0001 van Mailende BV");
   expect(received[0]?.raw).toMatch(/Content-Type: application\/pdf/i);
   const [sent] = await outboxMessagesOfCompany(harness.deps.db, company.companyId);
   expect(sent?.sent_at).not.toBeNull();

@@ -7,9 +7,9 @@ import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound } from "../../platform/errors.js";
-import { centsToDecimal } from "../../platform/money.js";
 import { companyDetails } from "../companies/service.js";
 import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
+import { formatDate, formatEuroCents } from "../document-pdf/format.js";
 import { printableCompany, printableLines } from "../document-pdf/from-rows.js";
 import { type PrintableDocument, renderDocumentPdf } from "../document-pdf/render.js";
 import { linesOfDocuments } from "../invoice-lines/service.js";
@@ -76,18 +76,22 @@ export async function printableSalesInvoice(
   };
 }
 
+/** The payment line printed when the invoice has no instructions of its own, in the PDF's language. */
 function defaultInstructions(row: SalesInvoiceRow): string | null {
-  const amount = centsToDecimal(row.price_with_vat_cents);
+  const amount = formatEuroCents(row.price_with_vat_cents);
+  const dueDate = formatDate(row.due_date);
   switch (row.payment_method) {
     case "pay_transfer":
-      return `Please pay € ${amount} before ${row.due_date}, quoting invoice ${row.invoice_number ?? ""}.`.trim();
+      return row.invoice_number === null
+        ? `Gelieve ${amount} vóór ${dueDate} over te maken.`
+        : `Gelieve ${amount} vóór ${dueDate} over te maken onder vermelding van factuurnummer ${row.invoice_number}.`;
     case "paid_cash":
     case "paid_pin":
     case "paid_already":
     case "paid_sepa":
-      return "This invoice has already been paid.";
+      return "Deze factuur is al betaald.";
     case "pay_ideal":
-      return `Please pay € ${amount} online before ${row.due_date}.`;
+      return `Gelieve ${amount} vóór ${dueDate} online te betalen.`;
     default:
       return null;
   }
@@ -118,21 +122,21 @@ export async function publicationMail(
   const company = await companyDetails(transaction, companyId);
   const recipient = draft.contact?.contact_person_email_address;
   if (!company || !recipient) return;
-  const greeting = draft.contact?.contact_person_name ? `Dear ${draft.contact.contact_person_name},` : "Hello,";
+  const greeting = draft.contact?.contact_person_name ? `Beste ${draft.contact.contact_person_name},` : "Beste klant,";
   await enqueueMessage(
     transaction,
     {
       companyId,
       document: { type: DOCUMENT_TYPE, id: invoiceId },
       recipient,
-      subject: `Invoice ${invoiceNumber} from ${company.name}`,
+      subject: `Factuur ${invoiceNumber} van ${company.name}`,
       bodyText: [
         greeting,
         "",
-        `Attached is invoice ${invoiceNumber} of € ${centsToDecimal(draft.columns.price_with_vat_cents)}, ` +
-          `due on ${draft.columns.due_date}.`,
+        `In de bijlage vindt u factuur ${invoiceNumber} van ${formatEuroCents(draft.columns.price_with_vat_cents)}, ` +
+          `te betalen vóór ${formatDate(draft.columns.due_date)}.`,
         "",
-        `Kind regards,\n${company.name}`,
+        `Met vriendelijke groet,\n${company.name}`,
       ].join("\n"),
     },
     now,
