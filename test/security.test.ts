@@ -13,7 +13,6 @@ const OPEN_ROUTES: readonly string[] = [
   "GET /sign/quotations/:token",
   "POST /sign/quotations/:token",
   "GET /sign/quotations/:token/pdf",
-  "GET /sign/assets/signing.css",
   // the pages' stylesheet, and the signed-in user's pages: a session cookie, not a bearer token
   "GET /assets/kasboek.css",
   "GET /login",

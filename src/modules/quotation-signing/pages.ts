@@ -1,18 +1,18 @@
 /**
  * The HTML of the public signing pages: view in, complete document out. Invariants: pure (no
  * Fastify, no database, no clock); every value from the view or the request goes through `html`,
- * so it is escaped; no external URL, no script and no inline style — the page loads only the
- * local stylesheet, as the Content-Security-Policy demands. English text throughout (the
+ * so it is escaped; no external URL, no script and no inline style — the document shell is the
+ * platform's `page`, which loads only the shared local stylesheet, as the Content-Security-Policy
+ * demands. English text throughout (the
  * service's messages, shown verbatim, are English); money and dates in the Dutch notation of the
  * quotation's PDF. The markup stays plain (labels, real buttons, th/scope) so a browser test can
  * drive it by label text.
  */
 import { dateInTimeZone } from "../../platform/dates.js";
+import { html, page, type SafeHtml } from "../../platform/pages/html.js";
 import { formatDate, formatEuroCents, formatQuantity, formatRate, formatUnitPrice } from "../document-pdf/format.js";
 import type { SigningView } from "../quotations/signing.js";
-import { html, type SafeHtml } from "./html.js";
 
-export const STYLESHEET_PATH = "/sign/assets/signing.css";
 // The view carries no time zone; Europe/Amsterdam is every company's default (DESIGN.md §5).
 const TIME_ZONE = "Europe/Amsterdam";
 const NAME_FIELD_ID = "signer_name";
@@ -20,25 +20,6 @@ const NAME_ERROR_ID = "signer_name_error";
 
 export function signingPagePath(signToken: string): string {
   return `/sign/quotations/${signToken}`;
-}
-
-function htmlDocument(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${title}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`.toString();
 }
 
 /** The non-empty parts, one per line of an address block. */
@@ -81,7 +62,7 @@ function details(view: SigningView): SafeHtml {
 <dl class="details">
 <dt>Quotation number</dt><dd>${view.number ?? "—"}</dd>
 <dt>Date</dt><dd>${formatDate(view.date)}</dd>
-${view.expiresAt !== null && html`<dt>Link valid until</dt><dd>${instantDate(view.expiresAt)}</dd>`}
+${view.expiresAt === null ? null : html`<dt>Link valid until</dt><dd>${instantDate(view.expiresAt)}</dd>`}
 </dl>`;
 }
 
@@ -93,7 +74,7 @@ function shown(value: string | null, format: (value: string) => string): string 
 function lineTable(view: SigningView): SafeHtml {
   const rows = view.lines.map(
     (line) => html`<tr>
-<td>${line.description ?? ""}${line.extended_description && html`<span class="extra">${line.extended_description}</span>`}</td>
+<td>${line.description ?? ""}${line.extended_description ? html`<span class="extra">${line.extended_description}</span>` : null}</td>
 <td class="number">${shown(line.quantity, formatQuantity)}</td>
 <td class="number">${shown(line.price_per_unit, formatUnitPrice)}</td>
 <td class="number">${shown(line.vat_rate, formatRate)}</td>
@@ -145,7 +126,7 @@ function decisionForm(signToken: string, form: SigningForm): SafeHtml {
 <input type="hidden" name="csrf_token" value="${form.csrfToken}">
 <p>Type your name, then approve or deny this quotation. The link can be used once.</p>
 <label for="${NAME_FIELD_ID}">Your name</label>
-<input type="text" id="${NAME_FIELD_ID}" name="signer_name" required maxlength="200" autocomplete="name" value="${form.signerName}"${invalid ? html` aria-invalid="true" aria-describedby="${NAME_ERROR_ID}"` : ""}>
+<input type="text" id="${NAME_FIELD_ID}" name="signer_name" required maxlength="200" autocomplete="name" value="${form.signerName}"${invalid ? html` aria-invalid="true" aria-describedby="${NAME_ERROR_ID}"` : null}>
 <div class="buttons">
 <button type="submit" name="decision" value="approve" class="approve">Approve</button>
 <button type="submit" name="decision" value="deny" class="deny">Deny</button>
@@ -159,7 +140,7 @@ function statusWord(status: SigningView["status"]): string {
 
 function decision(view: SigningView, signToken: string, form: SigningForm): SafeHtml {
   const refused =
-    form.error !== null && html`<p class="notice error" role="alert" id="${NAME_ERROR_ID}">${form.error}</p>`;
+    form.error === null ? null : html`<p class="notice error" role="alert" id="${NAME_ERROR_ID}">${form.error}</p>`;
   switch (view.state) {
     case "open":
       return html`${refused}${decisionForm(signToken, form)}`;
@@ -173,7 +154,7 @@ function decision(view: SigningView, signToken: string, form: SigningForm): Safe
     }
     case "expired":
       return html`${refused}<p class="notice">This link has expired. Please contact ${view.company.name || "the company"}${
-        view.company.email && html` (<a href="mailto:${view.company.email}">${view.company.email}</a>)`
+        view.company.email ? html` (<a href="mailto:${view.company.email}">${view.company.email}</a>)` : null
       } if you would still like to accept this quotation.</p>`;
     case "closed":
       return html`${refused}<p class="notice">This quotation can no longer be signed (status: ${statusWord(view.status)}).</p>`;
@@ -183,9 +164,9 @@ function decision(view: SigningView, signToken: string, form: SigningForm): Safe
 /** The quotation with, while the link is open, the form to approve or deny it. */
 export function signingPage(view: SigningView, signToken: string, form: SigningForm): string {
   const title = view.number === null ? "Quotation" : `Quotation ${view.number}`;
-  return htmlDocument(
-    `${title} — ${view.company.name}`,
-    html`<h1>${title}</h1>
+  return page({
+    title: `${title} — ${view.company.name}`,
+    body: html`<h1>${title}</h1>
 <p class="muted">from ${view.company.name}</p>
 ${parties(view)}
 ${details(view)}
@@ -195,22 +176,19 @@ ${lineTable(view)}
 <h2 id="decision-heading">Your decision</h2>
 ${decision(view, signToken, form)}
 </section>`,
-  );
+  });
 }
 
-export interface MessagePage {
-  title: string;
-  message: string;
-  /** a page of this service to go back to, e.g. the quotation after a refused form */
-  backTo?: string;
-}
-
-/** A page that only explains something went wrong: unknown link, refused form, failure. */
-export function messagePage(page: MessagePage): string {
-  return htmlDocument(
-    page.title,
-    html`<h1>${page.title}</h1>
-<p>${page.message}</p>
-${page.backTo !== undefined && html`<p><a href="${page.backTo}">Back to the quotation</a></p>`}`,
-  );
+/**
+ * The answer to a form post that failed the CSRF check: nothing changed, and a way back to the
+ * quotation when the link itself was well-formed (the platform's `errorPage` has no such link).
+ */
+export function refusedFormPage(backTo: string | null): string {
+  const title = "The form could not be accepted";
+  return page({
+    title,
+    body: html`<h1>${title}</h1>
+<p role="alert">The form was not sent from this quotation's page, or the page was open too long. Nothing has been changed. Please open the quotation again and make your choice there.</p>
+${backTo === null ? null : html`<p><a href="${backTo}">Back to the quotation</a></p>`}`,
+  });
 }

@@ -58,11 +58,24 @@ button.secondary { background: #fff; color: var(--accent); }
 button.secondary:hover { background: #eef4fb; }
 button.danger { background: #fff; color: var(--error); border-color: var(--error); }
 button.danger:hover { background: #fbeeee; }
+.buttons { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1rem; }
+button.deny { background: #fff; color: var(--accent); }
+button.deny:hover { background: #eef4fb; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; color: var(--muted); padding-bottom: 0.25rem; }
 th, td { padding: 0.4rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+.number { text-align: right; white-space: nowrap; }
+tfoot th, tfoot td { border-bottom: none; }
+tfoot tr.grand th, tfoot tr.grand td { font-weight: 700; border-top: 2px solid var(--text); }
+.extra { display: block; color: var(--muted); font-size: 0.9em; white-space: pre-line; }
+.parties { display: flex; flex-wrap: wrap; gap: 1rem 3rem; }
+.parties section { flex: 1 1 14rem; }
+address { font-style: normal; }
+dl.details { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
+dl.details dt { color: var(--muted); }
+dl.details dd { margin: 0; }
 header.bar { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.5rem; }
 nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; padding: 0; margin: 0; }
 @media (max-width: 32rem) {
