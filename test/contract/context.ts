@@ -49,3 +49,30 @@ export async function created(url: string, body: unknown, rootKey: string): Prom
   expect(response.statusCode, response.body).toBe(201);
   return (JSON.parse(response.body) as Record<string, Item>)[rootKey] ?? {};
 }
+
+/** Our id of a VAT type, by its name (the reference's examples name ids of its own database). */
+export async function vatTypeIdByName(name: string): Promise<number> {
+  const list = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
+  return Number(list.vat_types.find((vatType) => vatType.name === name)?.id);
+}
+
+/** The contact the reference's document examples show (Rompslomp.nl BV), with extra fields. */
+export async function referenceContact(extra: Item = {}): Promise<number> {
+  const contact = await created(
+    `${base}/contacts`,
+    {
+      contact: {
+        company_name: "Rompslomp.nl BV",
+        contact_person_name: "Rob S. Lomp",
+        contact_person_email_address: "rob@example.org",
+        address: "Grebbeberglaan 15",
+        zipcode: "3527 VX",
+        city: "Utrecht",
+        country_code: "NL",
+        ...extra,
+      },
+    },
+    "contact",
+  );
+  return Number(contact.id);
+}

@@ -7,31 +7,26 @@
  */
 import { expect } from "vitest";
 import { referenceOperation, responseExample } from "../support/reference.js";
-import { base, call, conform, created, type InvalidCases, type Item, itemsOf, type SuccessCases } from "./context.js";
+import {
+  base,
+  call,
+  conform,
+  created,
+  type InvalidCases,
+  type Item,
+  itemsOf,
+  referenceContact,
+  type SuccessCases,
+  vatTypeIdByName,
+} from "./context.js";
 
 const EXPENSES = "/api/v1/companies/{company_id}/expenses";
 const EXPENSE = `${EXPENSES}/{id}`;
 
 let contactId: number | undefined;
-async function referenceContact(): Promise<number> {
-  if (contactId !== undefined) return contactId;
-  const contact = await created(
-    `${base}/contacts`,
-    {
-      contact: {
-        company_name: "Rompslomp.nl BV",
-        contact_person_name: "Rob S. Lomp",
-        contact_person_email_address: "rob@example.org",
-        address: "Grebbeberglaan 15",
-        zipcode: "3527 VX",
-        city: "Utrecht",
-        country_code: "NL",
-        is_supplier: true,
-      },
-    },
-    "contact",
-  );
-  contactId = Number(contact.id);
+/** One supplier for every expense of these cases, made when first needed. */
+async function supplierContact(): Promise<number> {
+  contactId ??= await referenceContact({ is_supplier: true });
   return contactId;
 }
 
@@ -43,7 +38,7 @@ async function idOf(url: string, rootKey: string, matches: (item: Item) => boole
 /** The reference's create example with our type account, contact and VAT type. */
 async function expenseExample(): Promise<{ expense: Item }> {
   const example = referenceOperation("POST", EXPENSES).requestExample as { expense: Item };
-  const vatHigh = await idOf(`${base}/vat_types`, "vat_types", (vatType) => vatType.name === "vat_high");
+  const vatHigh = await vatTypeIdByName("vat_high");
   const misc = await idOf(
     `${base}/accounts?per_page=100`,
     "accounts",
@@ -53,7 +48,7 @@ async function expenseExample(): Promise<{ expense: Item }> {
     expense: {
       ...example.expense,
       type_account_id: misc,
-      contact_id: await referenceContact(),
+      contact_id: await supplierContact(),
       invoice_lines: (example.expense.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: vatHigh })),
     },
   };

@@ -4,7 +4,17 @@
  */
 import { expect } from "vitest";
 import { referenceOperation, responseExample } from "../support/reference.js";
-import { base, call, conform, created, type InvalidCases, type Item, itemsOf, type SuccessCases } from "./context.js";
+import {
+  base,
+  call,
+  conform,
+  created,
+  type InvalidCases,
+  type Item,
+  itemsOf,
+  type SuccessCases,
+  vatTypeIdByName,
+} from "./context.js";
 
 const QUOTATIONS = "/api/v1/companies/{company_id}/quotations";
 const QUOTATION = `${QUOTATIONS}/{id}`;
@@ -12,8 +22,7 @@ const QUOTATION = `${QUOTATIONS}/{id}`;
 async function quotationExample(): Promise<{ quotation: Item }> {
   const example = referenceOperation("POST", QUOTATIONS).requestExample as { quotation: Item };
   const contact = await created(`${base}/contacts`, { contact: { company_name: "Offerte Klant BV" } }, "contact");
-  const vatTypes = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
-  const high = vatTypes.vat_types.find((vatType) => vatType.name === "vat_high")?.id;
+  const high = await vatTypeIdByName("vat_high");
   const lines = (example.quotation.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: high }));
   return { quotation: { ...example.quotation, contact_id: contact.id, invoice_lines: lines } };
 }

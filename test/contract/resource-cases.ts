@@ -12,6 +12,7 @@ import {
   type Item,
   itemsOf,
   type SuccessCases,
+  vatTypeIdByName,
   withoutId,
 } from "./context.js";
 
@@ -65,9 +66,7 @@ const PRODUCT = `${PRODUCTS}/{id}`;
 /** The reference's example names a VAT type id of its own database; ours is looked up by name. */
 async function productExample(): Promise<{ product: Item & { invoice_line: Item } }> {
   const example = referenceOperation("POST", PRODUCTS).requestExample as { product: Item & { invoice_line: Item } };
-  const vatTypes = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
-  const high = vatTypes.vat_types.find((vatType) => vatType.name === "vat_high");
-  const line = { ...example.product.invoice_line, vat_type_id: high?.id, product_code: null };
+  const line = { ...example.product.invoice_line, vat_type_id: await vatTypeIdByName("vat_high"), product_code: null };
   return { product: { ...example.product, invoice_line: line } };
 }
 const createProduct = async () => created(`${base}/products`, await productExample(), "product");

@@ -5,7 +5,18 @@
  */
 import { expect } from "vitest";
 import { referenceOperation, responseExample } from "../support/reference.js";
-import { base, call, conform, created, type InvalidCases, type Item, itemsOf, type SuccessCases } from "./context.js";
+import {
+  base,
+  call,
+  conform,
+  created,
+  type InvalidCases,
+  type Item,
+  itemsOf,
+  referenceContact,
+  type SuccessCases,
+  vatTypeIdByName,
+} from "./context.js";
 
 const INVOICES = "/api/v1/companies/{company_id}/sales_invoices";
 const INVOICE = `${INVOICES}/{id}`;
@@ -14,31 +25,10 @@ const ATTACHMENTS = "/api/v1/companies/{company_id}/sales_invoices/{sales_invoic
 const ATTACHMENT = `${ATTACHMENTS}/{id}`;
 
 let contactId: number | undefined;
-async function referenceContact(): Promise<number> {
-  if (contactId !== undefined) return contactId;
-  const contact = await created(
-    `${base}/contacts`,
-    {
-      contact: {
-        company_name: "Rompslomp.nl BV",
-        contact_person_name: "Rob S. Lomp",
-        contact_person_email_address: "rob@example.org",
-        address: "Grebbeberglaan 15",
-        zipcode: "3527 VX",
-        city: "Utrecht",
-        country_code: "NL",
-        vat_number: "NL123456789B01",
-      },
-    },
-    "contact",
-  );
-  contactId = Number(contact.id);
+/** One contact for every invoice of these cases, made when first needed. */
+async function invoiceContact(): Promise<number> {
+  contactId ??= await referenceContact({ vat_number: "NL123456789B01" });
   return contactId;
-}
-
-async function vatHighId(): Promise<number> {
-  const vatTypes = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
-  return Number(vatTypes.vat_types.find((vatType) => vatType.name === "vat_high")?.id);
 }
 
 let referenceCount = 0;
@@ -48,13 +38,13 @@ const VALID_NL_VAT_NUMBER = "NL123456782B01";
 /** The reference's create example with our ids, a unique api_reference, and the line as an array. */
 async function invoiceExample(): Promise<{ sales_invoice: Item }> {
   const example = referenceOperation("POST", INVOICES).requestExample as { sales_invoice: Item };
-  const high = await vatHighId();
+  const high = await vatTypeIdByName("vat_high");
   const lines = (example.sales_invoice.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: high }));
   const payments = (example.sales_invoice.payments as Item[]).map((payment) => ({ ...payment, account_id: null }));
   return {
     sales_invoice: {
       ...example.sales_invoice,
-      contact_id: await referenceContact(),
+      contact_id: await invoiceContact(),
       api_reference: `contract-${++referenceCount}`,
       // the reference's NL123456789B01 fails the Dutch check digits we verify; a valid one stands in
       vat_number: VALID_NL_VAT_NUMBER,
