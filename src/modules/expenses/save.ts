@@ -14,7 +14,7 @@ import { resolveAccount } from "../accounts/service.js";
 import { resolveDocumentContact } from "../contacts/document-contacts.js";
 import type { ContactRow } from "../contacts/service.js";
 import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
-import { productLineDefaults } from "../products/service.js";
+import { productDefaultsOf } from "../products/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { EARLIEST_EXPENSE_DATE, isExpenseAccountType } from "./rules.js";
 import type { ExpensePayload } from "./schemas.js";
@@ -104,7 +104,7 @@ export async function draftExpense(
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
     errors,
-    (productId) => productLineDefaults(transaction, companyId, productId),
+    productDefaultsOf(transaction, companyId),
   );
 
   return {

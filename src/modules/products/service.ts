@@ -20,7 +20,7 @@ import { isBlank } from "../../platform/text.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import { lineTotals } from "../invoice-lines/rules.js";
-import { type ProductLineDefaults, unitsSoldByProduct } from "../invoice-lines/service.js";
+import { type ProductDefaultsLookup, type ProductLineDefaults, unitsSoldByProduct } from "../invoice-lines/service.js";
 import { resolveLineVat } from "../vat-types/service.js";
 import { type ProductInvoiceLineAttributes, ProductPayload, type ProductSchema } from "./schemas.js";
 import {
@@ -274,6 +274,11 @@ export async function productLineDefaults(
     vat_rate: row.custom_vat_rate,
     account_id: row.account_id,
   };
+}
+
+/** The lookup document lines use to fill what they leave out from the product they name. */
+export function productDefaultsOf(executor: Executor, companyId: number): ProductDefaultsLookup {
+  return (productId) => productLineDefaults(executor, companyId, productId);
 }
 
 export async function deleteCompanyProduct(

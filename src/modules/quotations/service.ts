@@ -20,7 +20,7 @@ import { frozenContactCopy, resolveDocumentContact } from "../contacts/document-
 import { holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import { applyDocumentLines, deleteDocumentLines, planDocumentLines } from "../invoice-lines/service.js";
-import { productLineDefaults } from "../products/service.js";
+import { productDefaultsOf } from "../products/service.js";
 import { checkDocumentTemplate } from "../templates/service.js";
 import { invoiceQuotation } from "./invoicing.js";
 import { DOCUMENT_TYPE, presentQuotation, presentQuotations, type Quotation } from "./present.js";
@@ -160,7 +160,7 @@ async function writeQuotation(
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
     errors,
-    (productId) => productLineDefaults(transaction, companyId, productId),
+    productDefaultsOf(transaction, companyId),
   );
   if (trigger === "_publish" && lines.lines.length === 0) errors.add("invoice_lines", "can't be empty when publishing");
   errors.throwIfAny(RESOURCE);

@@ -17,7 +17,7 @@ import { resolveDocumentContact } from "../contacts/document-contacts.js";
 import type { ContactRow } from "../contacts/service.js";
 import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
 import { planDocumentPayments } from "../payments/service.js";
-import { productLineDefaults } from "../products/service.js";
+import { productDefaultsOf } from "../products/service.js";
 import { checkDocumentTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { defaultDueDate, EARLIEST_INVOICE_DATE, vatNumberRequirement } from "./rules.js";
@@ -129,7 +129,7 @@ export async function draftSalesInvoice(
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
     errors,
-    (productId) => productLineDefaults(transaction, companyId, productId),
+    productDefaultsOf(transaction, companyId),
   );
   const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
 
