@@ -9,7 +9,7 @@ import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { type OutboxSender, startOutboxSender } from "../modules/outbox/sender.js";
 import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/outbox/service.js";
-import { salesInvoiceMailAttachments } from "../modules/sales-invoices/printable.js";
+import { salesInvoiceMailAttachments } from "../modules/sales-invoices/service.js";
 import { hasUsers } from "../modules/users/service.js";
 import type { ServiceDeps } from "../platform/deps.js";
 import { parseCommand } from "./shared.js";

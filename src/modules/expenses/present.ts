@@ -7,7 +7,7 @@
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { type Account, presentAccount, resolveAccount } from "../accounts/service.js";
-import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
+import { documentContactCopy, liveContactCopies } from "../documents/service.js";
 import { presentLinesByDocument } from "../invoice-lines/service.js";
 import type { ExpenseSchema } from "./schemas.js";
 import type { ExpenseRow } from "./store.js";

@@ -10,8 +10,8 @@
  */
 import { dateInTimeZone } from "../../platform/dates.js";
 import { html, page, type SafeHtml } from "../../platform/pages/html.js";
-import { formatDate, formatEuroCents, formatQuantity, formatRate, formatUnitPrice } from "../document-pdf/format.js";
-import type { SigningView } from "../quotations/signing.js";
+import { formatDate, formatEuroCents, formatQuantity, formatRate, formatUnitPrice } from "../../pdf/format.js";
+import type { SigningView } from "../quotations/service.js";
 
 // The view carries no time zone; Europe/Amsterdam is every company's default (DESIGN.md §5).
 const TIME_ZONE = "Europe/Amsterdam";

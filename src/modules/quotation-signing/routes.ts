@@ -23,7 +23,7 @@ import {
   quotationForSigning,
   quotationPdfForSigning,
   type SigningDecision,
-} from "../quotations/signing.js";
+} from "../quotations/service.js";
 import { refusedFormPage, type SigningForm, signingPage, signingPagePath } from "./pages.js";
 
 /** Sign tokens are base64url (43 characters today); anything else is not looked up at all. */

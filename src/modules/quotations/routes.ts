@@ -4,13 +4,12 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchDate, readSearchInteger, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { quotationPdf } from "./printable.js";
 import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationResponse } from "./schemas.js";
 import {
   createQuotation,
   deleteCompanyQuotation,
   listCompanyQuotations,
-  quotationRow,
+  quotationPdfOf,
   showQuotation,
   updateCompanyQuotation,
 } from "./service.js";
@@ -70,8 +69,7 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
   });
 
   app.get("/api/v1/companies/:company_id/quotations/:id/pdf", { config: quotations }, async (request, reply) => {
-    const row = await quotationRow(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    const pdf = await quotationPdf(deps.db, row);
+    const pdf = await quotationPdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
     return reply
       .type("application/pdf")
       .header("content-disposition", `inline; filename="${pdf.fileName}"`)

@@ -7,8 +7,8 @@
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
 import { companyDetails } from "../companies/service.js";
-import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
 import type { ContactSnapshot } from "../contacts/service.js";
+import { documentContactCopy, liveContactCopies } from "../documents/service.js";
 import { type InvoiceLine, presentLinesByDocument } from "../invoice-lines/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { quotationPdf } from "./printable.js";

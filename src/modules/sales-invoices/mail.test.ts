@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
 import { deliverDueMessages } from "../outbox/sender.js";
 import { outboxMessagesOfCompany } from "../outbox/service.js";
-import { salesInvoiceMailAttachments } from "./printable.js";
+import { salesInvoiceMailAttachments } from "./service.js";
 
 let harness: TestApp;
 let company: TestCompany;

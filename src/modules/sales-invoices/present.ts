@@ -10,7 +10,7 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { attachmentObjectsByDocument } from "../attachments/service.js";
-import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
+import { documentContactCopy, liveContactCopies } from "../documents/service.js";
 import { presentLinesByDocument } from "../invoice-lines/service.js";
 import { openAmountCents, paymentStatus } from "./rules.js";
 import type { SalesInvoiceSchema } from "./schemas.js";

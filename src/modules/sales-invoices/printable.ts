@@ -1,79 +1,24 @@
 /**
- * The sales invoice on paper and by mail: the PDF (rendered with the invoice's template, or the
- * company's default) and the e-mail copy queued at publication. A published invoice is locked,
- * so rendering it later — when the mail is sent, or downloaded again — gives the same document.
+ * The sales invoice on paper and by mail: how the documents pipeline prints it (title, due date,
+ * payment instructions, VAT notices) and the e-mail copy queued at publication. A published
+ * invoice is locked, so printing it later — when the mail is sent, or downloaded again — gives
+ * the same document.
  */
 import type { Executor } from "../../db/connection.js";
-import type { CompanyAccess } from "../../platform/access.js";
-import type { ServiceDeps } from "../../platform/deps.js";
-import { notFound } from "../../platform/errors.js";
+import { formatDate, formatEuroCents } from "../../pdf/format.js";
+import type { PrintableDocument } from "../../pdf/printable.js";
 import { companyDetails } from "../companies/service.js";
-import { documentContactCopy, liveContactCopies } from "../contacts/document-contacts.js";
-import { formatDate, formatEuroCents } from "../document-pdf/format.js";
-import { printableCompany, printableLines } from "../document-pdf/from-rows.js";
-import { type PrintableDocument, renderDocumentPdf } from "../document-pdf/render.js";
-import { linesOfDocuments } from "../invoice-lines/service.js";
-import { enqueueMessage, type OutboxMessage } from "../outbox/service.js";
-import { templateForDocument } from "../templates/service.js";
+import type { ContactRow } from "../contacts/service.js";
+import { documentPdf, type PrintContext, type PrintedDocument } from "../documents/service.js";
+import { enqueueMessage } from "../outbox/service.js";
 import { vatTypeById } from "../vat-types/service.js";
-import { findSalesInvoiceRow } from "./load.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { fillPaymentInstructions, vatNumberRequirement } from "./rules.js";
-import type { InvoiceDraft } from "./save.js";
 import type { SalesInvoiceRow } from "./store.js";
 
-const RESOURCE = "Sales invoice";
-
-async function vatTypeNamesOf(executor: Executor, lines: ReadonlyArray<{ vat_type_id: number }>): Promise<string[]> {
-  const ids = [...new Set(lines.map((line) => line.vat_type_id))];
-  const types = await Promise.all(ids.map((id) => vatTypeById(executor, id)));
+async function vatTypeNamesOf(executor: Executor, vatTypeIds: readonly number[]): Promise<string[]> {
+  const types = await Promise.all([...new Set(vatTypeIds)].map((id) => vatTypeById(executor, id)));
   return types.flatMap((type) => (type ? [type.name] : []));
-}
-
-async function findRowForMail(executor: Executor, companyId: number, invoiceId: number): Promise<SalesInvoiceRow> {
-  const row = await findSalesInvoiceRow(executor, companyId, invoiceId);
-  if (!row) throw notFound(RESOURCE);
-  return row;
-}
-
-export async function printableSalesInvoice(
-  executor: Executor,
-  companyId: number,
-  row: SalesInvoiceRow,
-): Promise<PrintableDocument> {
-  const [company, template, lines, liveContacts] = await Promise.all([
-    companyDetails(executor, companyId),
-    templateForDocument(executor, companyId, row.template_id),
-    linesOfDocuments(executor, companyId, DOCUMENT_TYPE, [row.id]),
-    liveContactCopies(executor, companyId, [row]),
-  ]);
-  if (!company) throw notFound("Company");
-  const contact = documentContactCopy(row, liveContacts);
-  const vatTypeNames = await vatTypeNamesOf(executor, lines);
-  const instructions =
-    row.payment_method === "pay_custom" && row.custom_payment_instructions !== null
-      ? fillPaymentInstructions(row.custom_payment_instructions, {
-          invoiceNumber: row.invoice_number,
-          amountCents: row.price_with_vat_cents,
-          dueDate: row.due_date,
-        })
-      : defaultInstructions(row);
-  return {
-    kind: "invoice",
-    isConcept: row.status === "concept",
-    number: row.status === "concept" ? null : row.invoice_number,
-    date: row.date,
-    dueDate: row.due_date,
-    company: printableCompany(company),
-    contact: contact === null ? null : { ...contact, vat_number: row.vat_number },
-    templateName: template?.name ?? "Standard",
-    currency: { code: row.currency, exchangeRate: row.currency_exchange_rate },
-    lines: printableLines(lines),
-
-    paymentInstructions: instructions,
-    vatNotice: vatNumberRequirement(vatTypeNames, contact?.country_code ?? null),
-    reference: row.payment_reference ?? row.description,
-  };
 }
 
 /** The payment line printed when the invoice has no instructions of its own, in the PDF's language. */
@@ -97,55 +42,72 @@ function defaultInstructions(row: SalesInvoiceRow): string | null {
   }
 }
 
-export async function salesInvoicePdf(
-  deps: ServiceDeps,
-  company: CompanyAccess,
-  row: SalesInvoiceRow,
-): Promise<{ fileName: string; content: Buffer }> {
-  const content = await renderDocumentPdf(await printableSalesInvoice(deps.db, company.companyId, row));
-  return { fileName: pdfFileName(row), content };
+function describe(executor: Executor, row: SalesInvoiceRow) {
+  return async (context: PrintContext): Promise<PrintableDocument> => {
+    const vatTypeNames = await vatTypeNamesOf(executor, context.vatTypeIds);
+    const instructions =
+      row.payment_method === "pay_custom" && row.custom_payment_instructions !== null
+        ? fillPaymentInstructions(row.custom_payment_instructions, {
+            invoiceNumber: row.invoice_number,
+            amountCents: row.price_with_vat_cents,
+            dueDate: row.due_date,
+          })
+        : defaultInstructions(row);
+    return {
+      kind: "invoice",
+      isConcept: row.status === "concept",
+      number: row.status === "concept" ? null : row.invoice_number,
+      date: row.date,
+      dueDate: row.due_date,
+      company: context.seller,
+      contact: context.contact === null ? null : { ...context.contact, vat_number: row.vat_number },
+      templateName: context.templateName,
+      currency: { code: row.currency, exchangeRate: row.currency_exchange_rate },
+      lines: context.lines,
+      paymentInstructions: instructions,
+      vatNotice: vatNumberRequirement(vatTypeNames, context.contact?.country_code ?? null),
+      reference: row.payment_reference ?? row.description,
+    };
+  };
 }
 
 function pdfFileName(row: SalesInvoiceRow): string {
   return row.invoice_number === null ? `concept-invoice-${row.id}.pdf` : `invoice-${row.invoice_number}.pdf`;
 }
 
+export function salesInvoicePdf(executor: Executor, row: SalesInvoiceRow): Promise<PrintedDocument> {
+  return documentPdf(executor, DOCUMENT_TYPE, row, describe(executor, row), pdfFileName(row));
+}
+
 /** Queues the e-mail copy of a just-published invoice, in the publishing transaction. */
 export async function publicationMail(
   transaction: Executor,
   companyId: number,
-  invoiceId: number,
-  invoiceNumber: string,
-  draft: InvoiceDraft,
+  row: SalesInvoiceRow,
+  contact: ContactRow,
   now: Date,
 ): Promise<void> {
   const company = await companyDetails(transaction, companyId);
-  const recipient = draft.contact?.contact_person_email_address;
-  if (!company || !recipient) return;
-  const greeting = draft.contact?.contact_person_name ? `Beste ${draft.contact.contact_person_name},` : "Beste klant,";
+  const recipient = contact.contact_person_email_address;
+  if (!company || !recipient || row.invoice_number === null) return;
+  const companyName = company.name;
+  const greeting = contact.contact_person_name ? `Beste ${contact.contact_person_name},` : "Beste klant,";
   await enqueueMessage(
     transaction,
     {
       companyId,
-      document: { type: DOCUMENT_TYPE, id: invoiceId },
+      document: { type: DOCUMENT_TYPE, id: row.id },
       recipient,
-      subject: `Factuur ${invoiceNumber} van ${company.name}`,
+      subject: `Factuur ${row.invoice_number} van ${companyName}`,
       bodyText: [
         greeting,
         "",
-        `In de bijlage vindt u factuur ${invoiceNumber} van ${formatEuroCents(draft.columns.price_with_vat_cents)}, ` +
-          `te betalen vóór ${formatDate(draft.columns.due_date)}.`,
+        `In de bijlage vindt u factuur ${row.invoice_number} van ${formatEuroCents(row.price_with_vat_cents)}, ` +
+          `te betalen vóór ${formatDate(row.due_date)}.`,
         "",
-        `Met vriendelijke groet,\n${company.name}`,
+        `Met vriendelijke groet,\n${companyName}`,
       ].join("\n"),
     },
     now,
   );
-}
-
-/** The outbox's attachment renderer for invoice copies: the invoice's PDF. */
-export async function salesInvoiceMailAttachments(executor: Executor, message: OutboxMessage) {
-  const row = await findRowForMail(executor, message.company_id, message.document_id);
-  const content = await renderDocumentPdf(await printableSalesInvoice(executor, message.company_id, row));
-  return [{ filename: pdfFileName(row), content, contentType: "application/pdf" }];
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireAdditionalScope, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { notFound } from "../../platform/errors.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import {
   readPaging,
@@ -13,14 +12,13 @@ import {
 } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { registerAttachmentRoutes } from "../attachments/routes.js";
-import { findSalesInvoiceRow } from "./load.js";
-import { salesInvoicePdf } from "./printable.js";
 import { SALES_INVOICE_SELECTIONS, SalesInvoiceListResponse, SalesInvoiceResponse } from "./schemas.js";
 import {
   createSalesInvoice,
   deleteCompanySalesInvoice,
   listCompanySalesInvoices,
   requireSalesInvoice,
+  salesInvoicePdfOf,
   showSalesInvoice,
   updateCompanySalesInvoice,
 } from "./service.js";
@@ -86,10 +84,7 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
   });
 
   app.get("/api/v1/companies/:company_id/sales_invoices/:id/pdf", { config: salesInvoices }, async (request, reply) => {
-    const company = requireCompany(request);
-    const row = await findSalesInvoiceRow(deps.db, company.companyId, readPathId(request.params, RESOURCE));
-    if (!row) throw notFound(RESOURCE);
-    const pdf = await salesInvoicePdf(deps, company, row);
+    const pdf = await salesInvoicePdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
     return reply
       .type("application/pdf")
       .header("content-disposition", `inline; filename="${pdf.fileName}"`)

@@ -2,7 +2,7 @@
  * Stored rows in the shapes the renderer prints, shared by every kind of document. Pure: the
  * callers read the rows; this only maps fields.
  */
-import type { PrintableLine, PrintableParty } from "./render.js";
+import type { PrintableLine, PrintableParty } from "./printable.js";
 
 export interface CompanyFields {
   name: string;

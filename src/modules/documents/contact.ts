@@ -3,7 +3,7 @@
  * kind: `contact_id` or a new inline `contact` (created here, in the document's transaction; the
  * previous contact is dissociated, never deleted), and the `cached_contact` copy — the live
  * contact while the document is a concept, the copy frozen at publication after that.
- * Part of the contacts module's service surface.
+ * The documents pipeline's contact step; other modules reach it through documents/service.ts.
  */
 import type { Executor } from "../../db/connection.js";
 import { ValidationErrors } from "../../platform/errors.js";
@@ -15,7 +15,7 @@ import {
   contactSnapshot,
   contactsByIds,
   createContactIn,
-} from "./service.js";
+} from "../contacts/service.js";
 
 export interface DocumentContactAttributes {
   contact?: ContactAttributes | null;

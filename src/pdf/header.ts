@@ -5,7 +5,7 @@
 import { formatDate } from "./format.js";
 import { KIND_LABELS, LABELS } from "./labels.js";
 import { type Canvas, drawConceptMark, LEFT, measure, put, putLines, RIGHT, type TextStyle } from "./layout.js";
-import type { PrintableDocument, PrintableParty } from "./render.js";
+import type { PrintableDocument, PrintableParty } from "./printable.js";
 
 const MUTED: TextStyle = { size: 9, color: "#555555" };
 

@@ -1,21 +1,23 @@
 /**
- * Turns a create or update request into the invoice's next state, checking every rule of spec
- * 2.7 and recording every problem before anything is written. Runs inside the request's
- * transaction; a contact given inline is created there too, so a rejected invoice leaves no
- * contact behind.
+ * The fields of a sales invoice (spec 2.7): turns a create or update request into the invoice's
+ * next columns, recording every problem before anything is written. The documents pipeline runs
+ * it inside the request's transaction; absent attributes keep their stored values.
  */
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
-import type { Executor } from "../../db/connection.js";
-import type { CompanyAccess } from "../../platform/access.js";
 import { EURO, isCurrencyCode, normaliseCurrency } from "../../platform/currency.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import { isBlank, normaliseVatNumber } from "../../platform/text.js";
 import { checkVatNumber } from "../../platform/vat-number.js";
-import { resolveDocumentContact } from "../contacts/document-contacts.js";
 import type { ContactRow } from "../contacts/service.js";
-import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
+import {
+  type DocumentDraft,
+  type DraftTools,
+  resolveDocumentContact,
+  type WriteContext,
+} from "../documents/service.js";
+import { planDocumentLines } from "../invoice-lines/service.js";
 import { planDocumentPayments } from "../payments/service.js";
 import { productDefaultsOf } from "../products/service.js";
 import { checkDocumentTemplate } from "../templates/service.js";
@@ -25,23 +27,28 @@ import type { SalesInvoicePayload } from "./schemas.js";
 import { apiReferenceTaken, type SalesInvoiceColumns, type SalesInvoiceRow } from "./store.js";
 
 export type SalesInvoiceAttributes = Partial<Static<typeof SalesInvoicePayload.schema>>;
-type EditableColumns = Omit<
+export type EditableColumns = Omit<
   SalesInvoiceColumns,
   "id" | "company_id" | "status" | "invoice_number" | "published_at" | "cached_contact" | "pay_url" | "created_at"
 >;
 
-export interface InvoiceDraft {
-  columns: EditableColumns;
-  lines: LinesPlan;
-  payments: Awaited<ReturnType<typeof planDocumentPayments>>;
-  /** the contact row when the invoice has one (for publication and the VAT rules) */
-  contact: ContactRow | null;
+export interface WriteOptions {
+  /** throws 403 invalid_scope unless the caller may also manage payments */
+  requirePaymentsScope: () => void;
 }
+
+export type InvoiceDraft = DocumentDraft<EditableColumns> & {
+  payments: Awaited<ReturnType<typeof planDocumentPayments>>;
+};
 
 const bool = (value: boolean) => (value ? 1 : 0);
 
 function given<Value>(value: Value | undefined, stored: Value): Value {
   return value === undefined ? stored : value;
+}
+
+function flag(value: boolean | null | undefined, stored: number | undefined): number {
+  return bool(given(value, stored === undefined ? false : stored !== 0) ?? false);
 }
 
 function checkCurrency(attributes: SalesInvoiceAttributes, existing: SalesInvoiceRow | null, errors: ValidationErrors) {
@@ -55,13 +62,41 @@ function checkCurrency(attributes: SalesInvoiceAttributes, existing: SalesInvoic
   return { currency, currency_exchange_rate: rate ?? "1" };
 }
 
+function checkDates(
+  attributes: SalesInvoiceAttributes,
+  existing: SalesInvoiceRow | null,
+  today: string,
+  errors: ValidationErrors,
+) {
+  const date = given(attributes.date, existing?.date ?? today);
+  if (date === null) errors.add("date", "can't be blank");
+  else if (date < EARLIEST_INVOICE_DATE) errors.add("date", `must be on or after ${EARLIEST_INVOICE_DATE}`);
+  const invoiceDate = date ?? existing?.date ?? today;
+  const dueDate = given(attributes.due_date, existing?.due_date ?? null) ?? defaultDueDate(invoiceDate);
+  if (dueDate < invoiceDate) errors.add("due_date", "must be on or after the invoice date");
+  return { date: invoiceDate, due_date: dueDate };
+}
+
+function checkPaymentMethod(
+  attributes: SalesInvoiceAttributes,
+  existing: SalesInvoiceRow | null,
+  errors: ValidationErrors,
+) {
+  const paymentMethod = given(attributes.payment_method, existing?.payment_method ?? null) ?? "pay_transfer";
+  const instructions = given(attributes.custom_payment_instructions, existing?.custom_payment_instructions ?? null);
+  if (paymentMethod === "pay_custom" && isBlank(instructions)) {
+    errors.add("custom_payment_instructions", "can't be blank when payment_method is pay_custom");
+  }
+  return { payment_method: paymentMethod, custom_payment_instructions: instructions };
+}
+
 function checkVatNumberAttribute(
   attributes: SalesInvoiceAttributes,
   existing: SalesInvoiceRow | null,
   contact: ContactRow | null,
-  contactChanged: boolean,
   errors: ValidationErrors,
 ) {
+  const contactChanged = attributes.contact !== undefined || attributes.contact_id !== undefined;
   const validates =
     given(attributes.validates_vat_number, existing ? existing.validates_vat_number !== 0 : true) ?? true;
   const fallback = contactChanged || existing === null ? (contact?.vat_number ?? null) : existing.vat_number;
@@ -76,33 +111,32 @@ function checkVatNumberAttribute(
   return { vat_number: vatNumber, validates_vat_number: bool(validates) };
 }
 
+async function checkApiReference(
+  tools: DraftTools,
+  companyId: number,
+  attributes: SalesInvoiceAttributes,
+  existing: SalesInvoiceRow | null,
+): Promise<string | null> {
+  const apiReference = given(attributes.api_reference, existing?.api_reference ?? null);
+  const trimmed = isBlank(apiReference) ? null : apiReference.trim();
+  if (trimmed !== null && (await apiReferenceTaken(tools.transaction, companyId, trimmed, existing?.id ?? null))) {
+    tools.errors.add("api_reference", "has already been taken");
+  }
+  return trimmed;
+}
+
 /** The invoice as it will be after the request, or the problems that stop it. */
 export async function draftSalesInvoice(
-  transaction: Executor,
-  company: CompanyAccess,
+  tools: DraftTools,
+  context: WriteContext<WriteOptions>,
   existing: SalesInvoiceRow | null,
   attributes: SalesInvoiceAttributes,
-  errors: ValidationErrors,
-  now: Date,
-  requirePaymentsScope: () => void,
 ): Promise<InvoiceDraft> {
-  const companyId = company.companyId;
-  if (attributes.payments !== undefined && attributes.payments.length > 0) requirePaymentsScope();
-
-  const date = given(attributes.date, existing?.date ?? dateInTimeZone(now, company.timeZone));
-  if (date === null) errors.add("date", "can't be blank");
-  else if (date < EARLIEST_INVOICE_DATE) errors.add("date", `must be on or after ${EARLIEST_INVOICE_DATE}`);
-  const invoiceDate = date ?? existing?.date ?? dateInTimeZone(now, company.timeZone);
-  const dueDate = given(attributes.due_date, existing?.due_date ?? null) ?? defaultDueDate(invoiceDate);
-  if (dueDate < invoiceDate) errors.add("due_date", "must be on or after the invoice date");
-
-  const paymentMethod = given(attributes.payment_method, existing?.payment_method ?? null) ?? "pay_transfer";
-  const instructions = given(attributes.custom_payment_instructions, existing?.custom_payment_instructions ?? null);
-  if (paymentMethod === "pay_custom" && isBlank(instructions)) {
-    errors.add("custom_payment_instructions", "can't be blank when payment_method is pay_custom");
-  }
-
-  const contactChanged = attributes.contact !== undefined || attributes.contact_id !== undefined;
+  const { transaction, errors } = tools;
+  const companyId = context.company.companyId;
+  if (attributes.payments !== undefined && attributes.payments.length > 0) context.options.requirePaymentsScope();
+  const dates = checkDates(attributes, existing, dateInTimeZone(context.now, context.company.timeZone), errors);
+  const payment = checkPaymentMethod(attributes, existing, errors);
   const contact = await resolveDocumentContact(
     transaction,
     companyId,
@@ -110,19 +144,9 @@ export async function draftSalesInvoice(
     attributes,
     errors,
   );
-
   const templateId = given(attributes.template_id, existing?.template_id ?? null);
   await checkDocumentTemplate(transaction, companyId, templateId, errors);
-
-  const apiReference = given(attributes.api_reference, existing?.api_reference ?? null);
-  const trimmedReference = isBlank(apiReference) ? null : apiReference.trim();
-  if (
-    trimmedReference !== null &&
-    (await apiReferenceTaken(transaction, companyId, trimmedReference, existing?.id ?? null))
-  ) {
-    errors.add("api_reference", "has already been taken");
-  }
-
+  const apiReference = await checkApiReference(tools, companyId, attributes, existing);
   const lines = await planDocumentLines(
     transaction,
     companyId,
@@ -133,7 +157,7 @@ export async function draftSalesInvoice(
   );
   const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
 
-  const vat = checkVatNumberAttribute(attributes, existing, contact, contactChanged, errors);
+  const vat = checkVatNumberAttribute(attributes, existing, contact, errors);
   const requirement = vatNumberRequirement(
     lines.lines.map((line) => line.vatTypeName),
     contact?.country_code ?? null,
@@ -146,17 +170,13 @@ export async function draftSalesInvoice(
     errors.add("vat_number", `can't be blank when ${why}`);
   }
 
-  const flag = (value: boolean | null | undefined, stored: number | undefined) =>
-    bool(given(value, stored === undefined ? false : stored !== 0) ?? false);
   return {
     contact,
     lines,
     payments,
     columns: {
-      date: invoiceDate,
-      due_date: dueDate,
-      payment_method: paymentMethod,
-      custom_payment_instructions: instructions,
+      ...dates,
+      ...payment,
       creates_pay_url_on_publish: flag(attributes.creates_pay_url_on_publish, existing?.creates_pay_url_on_publish),
       description: given(attributes.description, existing?.description ?? null),
       contact_id: contact?.id ?? null,
@@ -167,7 +187,7 @@ export async function draftSalesInvoice(
       ),
       template_id: templateId,
       ...vat,
-      api_reference: trimmedReference,
+      api_reference: apiReference,
       payment_reference: given(attributes.payment_reference, existing?.payment_reference ?? null),
       sale_type: given(attributes.sale_type, existing?.sale_type ?? null) ?? "supply",
       distance_sale: flag(attributes.distance_sale, existing?.distance_sale),

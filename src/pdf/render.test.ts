@@ -2,13 +2,8 @@ import Big from "big.js";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { formatEuroCents } from "./format.js";
-import {
-  type PrintableDocument,
-  type PrintableLine,
-  type PrintableParty,
-  renderDocumentPdf,
-  vatBreakdown,
-} from "./render.js";
+import type { PrintableDocument, PrintableLine, PrintableParty } from "./printable.js";
+import { renderDocumentPdf, vatBreakdown } from "./render.js";
 
 interface ReadPdf {
   /** Per page, the text rows top to bottom; the items of one row joined with " | ", left to right. */

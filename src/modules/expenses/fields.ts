@@ -1,19 +1,21 @@
 /**
- * Turns a create or update request into the expense's next state, checking every rule of spec
- * 2.11 and recording every problem before anything is written. Runs inside the request's
- * transaction; a contact given inline is created there too, so a rejected expense leaves no
- * contact behind. Absent attributes keep their stored values (an update changes only what was sent).
+ * The fields of an expense (spec 2.11): turns a create or update request into the expense's next
+ * columns, recording every problem before anything is written. The documents pipeline runs it in
+ * the request's transaction; absent attributes keep their stored values.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
-import type { CompanyAccess } from "../../platform/access.js";
 import { EURO, isCurrencyCode, normaliseCurrency } from "../../platform/currency.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import { resolveAccount } from "../accounts/service.js";
-import { resolveDocumentContact } from "../contacts/document-contacts.js";
-import type { ContactRow } from "../contacts/service.js";
-import { type LinesPlan, planDocumentLines } from "../invoice-lines/service.js";
+import {
+  type DocumentDraft,
+  type DraftTools,
+  resolveDocumentContact,
+  type WriteContext,
+} from "../documents/service.js";
+import { planDocumentLines } from "../invoice-lines/service.js";
 import { productDefaultsOf } from "../products/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { EARLIEST_EXPENSE_DATE, isExpenseAccountType } from "./rules.js";
@@ -32,12 +34,7 @@ type EditableColumns = Pick<
   | "price_with_vat_cents"
 >;
 
-export interface ExpenseDraft {
-  columns: EditableColumns;
-  lines: LinesPlan;
-  /** the contact row when the expense has one (frozen and held at publication) */
-  contact: ContactRow | null;
-}
+export type ExpenseDraft = DocumentDraft<EditableColumns>;
 
 function given<Value>(value: Value | undefined, stored: Value): Value {
   return value === undefined ? stored : value;
@@ -72,15 +69,14 @@ function asSupplier(attributes: ExpenseAttributes): ExpenseAttributes {
 
 /** The expense as it will be after the request, or the problems that stop it. */
 export async function draftExpense(
-  transaction: Executor,
-  company: CompanyAccess,
+  tools: DraftTools,
+  context: WriteContext<undefined>,
   existing: ExpenseRow | null,
   attributes: ExpenseAttributes,
-  errors: ValidationErrors,
-  now: Date,
 ): Promise<ExpenseDraft> {
-  const companyId = company.companyId;
-  const today = dateInTimeZone(now, company.timeZone);
+  const { transaction, errors } = tools;
+  const companyId = context.company.companyId;
+  const today = dateInTimeZone(context.now, context.company.timeZone);
   const date = given(attributes.date, existing?.date ?? today);
   if (date === null) errors.add("date", "can't be blank");
   else if (date < EARLIEST_EXPENSE_DATE) errors.add("date", `must be on or after ${EARLIEST_EXPENSE_DATE}`);

@@ -1,0 +1,149 @@
+/**
+ * What a document type (sales invoice, quotation, expense, and any later one) tells the one
+ * documents pipeline: its table, its state table, its fields, its number series and how it is
+ * printed. A new document type is a new `DocumentKind`, never a copy of the pipeline.
+ *
+ * Invariants the pipeline relies on:
+ * - `draft` only reads and records problems in `tools.errors`; it writes nothing except an inline
+ *   contact (created in the request's transaction, so a refused request leaves none behind).
+ * - `transition` is decided from the stored row and the request alone, before anything is read
+ *   for the draft, so a refused state change never costs a write.
+ * - every column set at publication comes from `publishedColumns`; the number comes from the
+ *   pipeline (a per-company counter row inside the publishing transaction).
+ */
+import type { Static, TObject } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import type { WritePayloadSpec } from "../../platform/attributes.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import type { ValidationErrors } from "../../platform/errors.js";
+import type { ContactRow } from "../contacts/service.js";
+import type { LinesPlan } from "../invoice-lines/service.js";
+
+export type DocumentType = "sales_invoice" | "quotation" | "expense";
+
+/** The columns every document table has. */
+export interface StoredDocument {
+  id: number;
+  company_id: number;
+  date: string;
+  contact_id: number | null;
+  cached_contact: string | null;
+  invoice_number: string | null;
+}
+
+export interface DocumentStore<Row extends StoredDocument, Insert, Update> {
+  /** takes the row lock (FOR UPDATE / the SQLite write lock); false when there is no such row */
+  lock(transaction: Executor, companyId: number, id: number): Promise<boolean>;
+  find(executor: Executor, companyId: number, id: number): Promise<Row | undefined>;
+  insert(transaction: Executor, values: Insert): Promise<number>;
+  update(transaction: Executor, companyId: number, id: number, values: Update): Promise<void>;
+  remove(transaction: Executor, companyId: number, id: number): Promise<void>;
+}
+
+/** The write in progress: who writes, when, and the options the route passed. */
+export interface WriteContext<Options> {
+  deps: ServiceDeps;
+  company: CompanyAccess;
+  now: Date;
+  options: Options;
+  /** run after the transaction committed (wake the mail sender) */
+  afterCommit: Array<() => void>;
+}
+
+/** What a draft always has; the type adds its own columns. */
+export interface DocumentDraft<Columns> {
+  columns: Columns;
+  lines: LinesPlan;
+  contact: ContactRow | null;
+}
+
+/** What a request does to the document's state, decided before the draft. */
+export type Transition<Row> =
+  | {
+      ok: true;
+      /** the request publishes the document: number, freeze, print, post */
+      publishes: boolean;
+      /** any other move of the state table (approve, deny, invoice), run after the write */
+      apply?: (transaction: Executor, row: Row) => Promise<void>;
+    }
+  /** refused: named under `attribute` with the other problems, or alone when there is none */
+  | { ok: false; problem: string; attribute?: string };
+
+export interface DraftTools {
+  transaction: Executor;
+  errors: ValidationErrors;
+}
+
+export interface DocumentKind<
+  Row extends StoredDocument,
+  Schema extends TObject,
+  Draft extends DocumentDraft<unknown>,
+  Insert,
+  Update,
+  Presented,
+  Options = undefined,
+> {
+  type: DocumentType;
+  /** names the document in messages: "Sales invoice is invalid: …" */
+  resource: string;
+  payload: WritePayloadSpec<Schema>;
+  store: DocumentStore<Row, Insert, Update>;
+
+  /** the state table: what the request does to `existing` (null: being created) */
+  transition(
+    existing: Row | null,
+    attributes: Partial<Static<Schema>>,
+    context: WriteContext<Options>,
+  ): Transition<Row>;
+  /** from publication on, only `editableWhenLocked` attributes may differ from what is shown */
+  isLocked(row: Row): boolean;
+  editableWhenLocked: ReadonlySet<string>;
+  lockedProblem(row: Row, attributes: readonly string[]): string;
+  /** attributes as they compare with the presented document (e.g. a currency in either case) */
+  comparable?(attributes: Partial<Static<Schema>>): Record<string, unknown>;
+
+  /** the fields: the document as it will be after the request, every problem recorded */
+  draft(
+    tools: DraftTools,
+    context: WriteContext<Options>,
+    existing: Row | null,
+    attributes: Partial<Static<Schema>>,
+  ): Promise<Draft>;
+  /** publication needs a contact (checked before the lines) */
+  publicationNeedsContact: boolean;
+  /** further publication requirements, recorded after the contact and the lines */
+  checkPublishable?(tools: DraftTools, context: WriteContext<Options>, draft: Draft): Promise<void>;
+  /** a new row from the draft, as a concept */
+  newRow(companyId: number, draft: Draft, createdAt: string): Insert;
+  /** what the draft changes on a stored row */
+  changedColumns(draft: Draft): Update;
+  /** nested children besides lines (a sales invoice's payments), written after the row */
+  afterWrite?(transaction: Executor, context: WriteContext<Options>, id: number, draft: Draft): Promise<void>;
+
+  numbering: {
+    /** the counter row a number comes from, e.g. `sales_invoice:2024` */
+    series(date: string): string;
+    format(date: string, sequence: number): string;
+    /** numbers may also be written by hand: a generated one skips those taken */
+    taken?(transaction: Executor, companyId: number, number: string): Promise<boolean>;
+  };
+  /** the columns publication sets besides the number, the contact copy and the time */
+  publishedColumns(
+    row: Row,
+    published: { invoice_number: string; published_at: string; cached_contact: string | null },
+    now: Date,
+  ): Update;
+  /** lines of this type count as sold (products' number_sold) once published */
+  finalisesLines: boolean;
+  /** what else happens at publication, in its transaction (the e-mail copy) */
+  afterPublish?(transaction: Executor, context: WriteContext<Options>, row: Row, draft: Draft): Promise<void>;
+
+  /** the message when a unique index refused a concurrent write (a number or reference taken) */
+  uniqueViolation: string;
+  /** why the stored document cannot be deleted, or null when it can */
+  undeletable(row: Row): string | null;
+
+  /** the document as the wire shows it (also what a locked document's request is compared with) */
+  present(executor: Executor, company: CompanyAccess, row: Row, deps: ServiceDeps): Promise<Presented>;
+}

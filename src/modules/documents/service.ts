@@ -1,0 +1,247 @@
+/**
+ * The one documents pipeline: draft → validate → number → freeze → print, configured per type by
+ * a `DocumentKind` (kind.ts). Sales invoices, quotations and expenses all write through here, so
+ * the ledger has exactly one place to post a published document (`publish`).
+ *
+ * Invariants:
+ * - One transaction per write; the document row is locked first, so two requests on one
+ *   document never interleave.
+ * - Every problem of a request is recorded before anything is written; one 422 names them all.
+ * - A locked (published) document accepts only its `editableWhenLocked` attributes, or values
+ *   sent back exactly as shown.
+ * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
+ *   unique under any concurrency; a number written by hand is never handed out again.
+ * - Only concepts are deleted; their payments stay (unlinked) and their files go.
+ */
+import type { Static, TObject } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { isUniqueViolation } from "../../db/dialect.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import { lockedChanges } from "../../platform/changes.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { deleteAttachmentsOf } from "../attachments/service.js";
+import { holdContactForDocument } from "../contacts/service.js";
+import { nextInSeries } from "../counters/service.js";
+import { applyDocumentLines, deleteDocumentLines, finaliseDocumentLines } from "../invoice-lines/service.js";
+import { unlinkDocumentPayments } from "../payments/service.js";
+import { frozenContactCopy } from "./contact.js";
+import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
+
+export type { DocumentContactAttributes, DocumentWithContact } from "./contact.js";
+export { documentContactCopy, liveContactCopies, resolveDocumentContact } from "./contact.js";
+export type {
+  DocumentDraft,
+  DocumentKind,
+  DocumentStore,
+  DocumentType,
+  DraftTools,
+  StoredDocument,
+  Transition,
+  WriteContext,
+} from "./kind.js";
+export { type CompanyDetails, documentPdf, type PrintContext, type PrintedDocument } from "./print.js";
+
+/** A kind seen only through what every document has (the pipeline's own steps need no more). */
+type KindOf<Row extends StoredDocument> = DocumentKind<
+  Row,
+  TObject,
+  DocumentDraft<unknown>,
+  unknown,
+  unknown,
+  unknown,
+  unknown
+>;
+
+export function invalidDocument(resource: string, problem: string): ApiError {
+  return new ApiError("client.parameters.validation", `${resource} is invalid: ${problem}`);
+}
+
+async function lockedRow<Row extends StoredDocument>(
+  transaction: Executor,
+  kind: KindOf<Row>,
+  companyId: number,
+  id: number,
+): Promise<Row> {
+  if (!(await kind.store.lock(transaction, companyId, id))) throw notFound(kind.resource);
+  const row = await kind.store.find(transaction, companyId, id);
+  if (!row) throw notFound(kind.resource);
+  return row;
+}
+
+/** Numbers the document, freezes its contact, finalises its lines and runs the type's own steps. */
+async function publish<Row extends StoredDocument, Draft extends DocumentDraft<unknown>, Options>(
+  transaction: Executor,
+  kind: DocumentKind<Row, TObject, Draft, unknown, unknown, unknown, Options>,
+  context: WriteContext<Options>,
+  id: number,
+  draft: Draft,
+): Promise<void> {
+  const companyId = context.company.companyId;
+  const row = await lockedRow(transaction, kind, companyId, id);
+  const invoiceNumber = row.invoice_number ?? (await nextNumber(transaction, kind.numbering, companyId, row.date));
+  await kind.store.update(
+    transaction,
+    companyId,
+    id,
+    kind.publishedColumns(
+      row,
+      {
+        invoice_number: invoiceNumber,
+        published_at: context.now.toISOString(),
+        cached_contact: frozenContactCopy(draft.contact),
+      },
+      context.now,
+    ),
+  );
+  const document = { type: kind.type, id };
+  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
+  if (kind.finalisesLines) await finaliseDocumentLines(transaction, companyId, document);
+  if (kind.afterPublish)
+    await kind.afterPublish(transaction, context, await lockedRow(transaction, kind, companyId, id), draft);
+}
+
+async function nextNumber(
+  transaction: Executor,
+  numbering: KindOf<StoredDocument>["numbering"],
+  companyId: number,
+  date: string,
+): Promise<string> {
+  for (;;) {
+    const number = numbering.format(date, await nextInSeries(transaction, companyId, numbering.series(date)));
+    if (!numbering.taken || !(await numbering.taken(transaction, companyId, number))) return number;
+  }
+}
+
+/**
+ * Writes one document (new when `id` is null) in the caller's transaction: state, lock and
+ * field rules first, then the row, its lines and children, then publication or the state move.
+ * Answers the document's id.
+ */
+export async function writeDocumentIn<
+  Row extends StoredDocument,
+  Schema extends TObject,
+  Draft extends DocumentDraft<unknown>,
+  Insert,
+  Update,
+  Presented,
+  Options,
+>(
+  transaction: Executor,
+  kind: DocumentKind<Row, Schema, Draft, Insert, Update, Presented, Options>,
+  context: WriteContext<Options>,
+  id: number | null,
+  attributes: Partial<Static<Schema>>,
+  errors: ValidationErrors,
+): Promise<number> {
+  const companyId = context.company.companyId;
+  const existing = id === null ? null : await lockedRow(transaction, kind, companyId, id);
+
+  const transition = kind.transition(existing, attributes, context);
+  if (!transition.ok) {
+    if (transition.attribute === undefined) throw invalidDocument(kind.resource, transition.problem);
+    errors.add(transition.attribute, transition.problem);
+  }
+  if (existing !== null && kind.isLocked(existing)) {
+    const current = (await kind.present(transaction, context.company, existing, context.deps)) as Record<
+      string,
+      unknown
+    >;
+    const comparable = kind.comparable ? kind.comparable(attributes) : attributes;
+    const locked = lockedChanges(comparable, current, kind.editableWhenLocked);
+    if (locked.length > 0) throw invalidDocument(kind.resource, kind.lockedProblem(existing, locked));
+  }
+
+  const tools = { transaction, errors };
+  const draft = await kind.draft(tools, context, existing, attributes);
+  const publishing = transition.ok && transition.publishes;
+  if (publishing) {
+    if (kind.publicationNeedsContact && draft.contact === null)
+      errors.add("contact_id", "can't be blank when publishing");
+    if (draft.lines.lines.length === 0) errors.add("invoice_lines", "can't be empty when publishing");
+    if (kind.checkPublishable) await kind.checkPublishable(tools, context, draft);
+  }
+  errors.throwIfAny(kind.resource);
+
+  let documentId: number;
+  if (existing === null) {
+    documentId = await kind.store.insert(transaction, kind.newRow(companyId, draft, context.now.toISOString()));
+  } else {
+    documentId = existing.id;
+    await kind.store.update(transaction, companyId, documentId, kind.changedColumns(draft));
+  }
+  await applyDocumentLines(transaction, companyId, { type: kind.type, id: documentId }, draft.lines);
+  if (kind.afterWrite) await kind.afterWrite(transaction, context, documentId, draft);
+  if (publishing) await publish(transaction, kind, context, documentId, draft);
+  else if (transition.ok && transition.apply) {
+    await transition.apply(transaction, await lockedRow(transaction, kind, companyId, documentId));
+  }
+  return documentId;
+}
+
+/** Create (`id` null) or update from a request body: one transaction, answered as presented. */
+export async function saveDocument<
+  Row extends StoredDocument,
+  Schema extends TObject,
+  Draft extends DocumentDraft<unknown>,
+  Insert,
+  Update,
+  Presented,
+  Options,
+>(
+  deps: ServiceDeps,
+  kind: DocumentKind<Row, Schema, Draft, Insert, Update, Presented, Options>,
+  company: CompanyAccess,
+  id: number | null,
+  body: unknown,
+  options: Options,
+): Promise<Presented> {
+  const errors = new ValidationErrors();
+  const attributes = readWritePayload(kind.payload, body, { timeZone: company.timeZone }, errors);
+  const context: WriteContext<Options> = { deps, company, now: deps.now(), options, afterCommit: [] };
+  const presented = await deps.db
+    .transaction()
+    .execute(async (transaction) => {
+      const written = await writeDocumentIn(transaction, kind, context, id, attributes, errors);
+      return kind.present(transaction, company, await lockedRow(transaction, kind, company.companyId, written), deps);
+    })
+    .catch((error: unknown) => {
+      // a concurrent request took the same number or reference between our check and our write
+      if (isUniqueViolation(error)) throw invalidDocument(kind.resource, kind.uniqueViolation);
+      throw error;
+    });
+  for (const run of context.afterCommit) run();
+  return presented;
+}
+
+/** Deletes a concept with its lines and files; its payments stay, unlinked. */
+export async function deleteDocument<Row extends StoredDocument>(
+  deps: ServiceDeps,
+  kind: KindOf<Row>,
+  company: CompanyAccess,
+  id: number,
+): Promise<void> {
+  await deps.db.transaction().execute(async (transaction) => {
+    const row = await lockedRow(transaction, kind, company.companyId, id);
+    const refusal = kind.undeletable(row);
+    if (refusal !== null) throw invalidDocument(kind.resource, refusal);
+    const document = { type: kind.type, id };
+    await deleteDocumentLines(transaction, company.companyId, document);
+    await deleteAttachmentsOf(transaction, company.companyId, document);
+    await unlinkDocumentPayments(transaction, company.companyId, document);
+    await kind.store.remove(transaction, company.companyId, id);
+  });
+}
+
+/** The stored document, or 404 (for nested routes and downloads). */
+export async function findDocument<Row extends StoredDocument>(
+  executor: Executor,
+  kind: KindOf<Row>,
+  companyId: number,
+  id: number,
+): Promise<Row> {
+  const row = await kind.store.find(executor, companyId, id);
+  if (!row) throw notFound(kind.resource);
+  return row;
+}

@@ -1,0 +1,100 @@
+/**
+ * The sales invoice as a document type of the documents pipeline: its table, its state table
+ * (concept → published by `_publish`, once), its fields, the yearly number series `YYYY-NNNN`,
+ * and the e-mail copy queued at publication.
+ */
+import type { DocumentKind } from "../documents/service.js";
+import { insertDocumentPayments, paidCentsOfDocuments } from "../payments/service.js";
+import { draftSalesInvoice, type InvoiceDraft, type WriteOptions } from "./fields.js";
+import { DOCUMENT_TYPE, presentSalesInvoice, type SalesInvoice } from "./present.js";
+import { publicationMail } from "./printable.js";
+import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries } from "./rules.js";
+import { SalesInvoicePayload } from "./schemas.js";
+import {
+  deleteSalesInvoice,
+  findSalesInvoice,
+  insertSalesInvoice,
+  lockSalesInvoice,
+  type SalesInvoiceInsert,
+  type SalesInvoiceRow,
+  type SalesInvoiceUpdate,
+  updateSalesInvoice,
+} from "./store.js";
+
+export const RESOURCE = "Sales invoice";
+
+/** What has been paid on an invoice, summed from its linked payments whenever it is read. */
+export function paidCents() {
+  return paidCentsOfDocuments("sales_invoices", DOCUMENT_TYPE);
+}
+
+export const SALES_INVOICE: DocumentKind<
+  SalesInvoiceRow,
+  typeof SalesInvoicePayload.schema,
+  InvoiceDraft,
+  SalesInvoiceInsert,
+  SalesInvoiceUpdate,
+  SalesInvoice,
+  WriteOptions
+> = {
+  type: DOCUMENT_TYPE,
+  resource: RESOURCE,
+  payload: SalesInvoicePayload,
+  store: {
+    lock: lockSalesInvoice,
+    find: (executor, companyId, id) => findSalesInvoice(executor, companyId, id, paidCents()),
+    insert: insertSalesInvoice,
+    update: updateSalesInvoice,
+    remove: deleteSalesInvoice,
+  },
+
+  transition(existing, attributes) {
+    const publishing = attributes._publish === true;
+    if (publishing && existing !== null && existing.status !== "concept") {
+      return { ok: false, problem: "it is already published" };
+    }
+    return { ok: true, publishes: publishing };
+  },
+  isLocked: (row) => row.status !== "concept",
+  editableWhenLocked: EDITABLE_WHEN_PUBLISHED,
+  lockedProblem: (_row, attributes) => `a published invoice cannot change ${attributes.join(", ")}`,
+
+  draft: draftSalesInvoice,
+  publicationNeedsContact: true,
+  async checkPublishable(tools, _context, draft) {
+    if (draft.columns.sends_copy_by_email_on_publish && draft.contact !== null) {
+      if (!draft.contact.contact_person_email_address) {
+        tools.errors.add("sends_copy_by_email_on_publish", "needs a contact with an e-mail address");
+      }
+    }
+  },
+  newRow: (companyId, draft, createdAt) => ({
+    company_id: companyId,
+    status: "concept",
+    invoice_number: null,
+    published_at: null,
+    cached_contact: null,
+    pay_url: null,
+    created_at: createdAt,
+    ...draft.columns,
+  }),
+  changedColumns: (draft) => draft.columns,
+  async afterWrite(transaction, context, id, draft) {
+    await insertDocumentPayments(transaction, context.company.companyId, { type: DOCUMENT_TYPE, id }, draft.payments);
+  },
+
+  numbering: { series: invoiceNumberSeries, format: formatInvoiceNumber },
+  publishedColumns: (_row, published) => ({ status: "published", ...published }),
+  finalisesLines: true,
+  async afterPublish(transaction, context, row, draft) {
+    if (!draft.columns.sends_copy_by_email_on_publish || draft.contact === null) return;
+    await publicationMail(transaction, context.company.companyId, row, draft.contact, context.now);
+    if (context.deps.nudgeOutbox) context.afterCommit.push(context.deps.nudgeOutbox);
+  },
+
+  uniqueViolation: "api_reference has already been taken",
+  undeletable: (row) =>
+    row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",
+
+  present: presentSalesInvoice,
+};
