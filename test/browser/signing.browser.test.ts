@@ -1,12 +1,13 @@
 /**
  * The quotation signing page in a real browser: the customer opens the sign_url, types a name
- * and approves or denies, exactly as a person would, and the quotation moves accordingly.
+ * and approves or denies, exactly as a person would, and the quotation moves accordingly — in a
+ * browser set to Dutch (Dutch labels and amounts) and in one set to English.
  */
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../support/app.js";
-import { browserUnavailable, launchChromium } from "../support/browser.js";
+import { browserUnavailable, launchChromium, newPageIn } from "../support/browser.js";
 
 const unavailable = browserUnavailable();
 
@@ -68,17 +69,19 @@ describe.skipIf(unavailable !== null)("signing a quotation in Chromium", () => {
   }
 
   it.each([
-    ["Approve", "approved", /Approved by Jan Jansen/],
-    ["Deny", "denied", /Denied by Jan Jansen/],
+    ["nl-NL", "Offerte goedkeuren", "Uw naam", "approved", /Goedgekeurd door Jan Jansen/, "€ 1.815,00"],
+    ["nl-NL", "Offerte afwijzen", "Uw naam", "denied", /Afgewezen door Jan Jansen/, "€ 1.815,00"],
+    ["en-GB", "Approve", "Your name", "approved", /Approved by Jan Jansen/, "€1,815.00"],
+    ["en-GB", "Deny", "Your name", "denied", /Denied by Jan Jansen/, "€1,815.00"],
   ])(
-    "lets the customer %s by typing a name",
-    async (button, status, confirmation) => {
+    "lets a customer in %s type a name and click %s",
+    async (locale, button, nameLabel, status, confirmation, total) => {
       const quotation = await publishedQuotation();
-      const page = await browser.newPage();
+      const page = await newPageIn(browser, locale);
       await page.goto(quotation.sign_url);
       expect(await page.getByRole("cell", { name: "Nieuwe website" }).count()).toBe(1);
-      expect(await page.content()).toContain("€ 1.815,00");
-      await page.getByLabel("Your name").fill("Jan Jansen");
+      expect(await page.content()).toContain(total);
+      await page.getByLabel(nameLabel).fill("Jan Jansen");
       await Promise.all([page.waitForURL(quotation.sign_url), page.getByRole("button", { name: button }).click()]);
       expect(await page.locator("main").innerText()).toMatch(confirmation);
       expect(await statusOf(quotation.id)).toBe(status);
@@ -89,12 +92,13 @@ describe.skipIf(unavailable !== null)("signing a quotation in Chromium", () => {
 
   it("refuses a name left blank and keeps the quotation open", async () => {
     const quotation = await publishedQuotation();
-    const page = await browser.newPage();
+    const page = await newPageIn(browser, "nl-NL");
     await page.goto(quotation.sign_url);
     // the browser itself refuses an empty required field, so type only spaces
-    await page.getByLabel("Your name").fill("   ");
-    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByLabel("Uw naam").fill("   ");
+    await page.getByRole("button", { name: "Offerte goedkeuren" }).click();
     await page.waitForLoadState();
+    expect(await page.getByRole("alert").innerText()).toContain("Vul uw naam in");
     expect(await statusOf(quotation.id)).toBe("published");
     await page.close();
   }, 30_000);

@@ -1,9 +1,11 @@
 /**
  * Debian's Chromium for the browser tests, driven by playwright-core (which downloads nothing).
  * Where Chromium is not installed the tests are skipped with the reason printed; CI installs it.
+ * Every page a test opens names its locale: the service's pages follow the browser's
+ * Accept-Language, so a test never depends on the machine's language settings.
  */
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -20,4 +22,9 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
   });
+}
+
+/** A new page, in a context of its own, whose browser prefers `locale` (e.g. "nl-NL", "en-GB"). */
+export function newPageIn(browser: Browser, locale: string): Promise<Page> {
+  return browser.newPage({ locale });
 }

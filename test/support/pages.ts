@@ -14,12 +14,18 @@ export interface PageBrowserOptions {
 
 export class PageBrowser {
   readonly cookies = new Map<string, string>();
+  /**
+   * Headers sent with every request, changeable later like a browser's settings: e.g.
+   * `accept-language` for a browser made elsewhere (the pages speak Dutch unless asked otherwise).
+   */
+  readonly headers: Record<string, string>;
   readonly #app: FastifyInstance;
   readonly #options: PageBrowserOptions;
 
   constructor(app: FastifyInstance, options: PageBrowserOptions = {}) {
     this.#app = app;
     this.#options = options;
+    this.headers = { ...options.headers };
   }
 
   cookieHeader(): string {
@@ -42,7 +48,7 @@ export class PageBrowser {
 
   #headers(extra: Record<string, string>): Record<string, string> {
     const cookie = this.cookieHeader();
-    return { ...this.#options.headers, ...(cookie === "" ? {} : { cookie }), ...extra };
+    return { ...this.headers, ...(cookie === "" ? {} : { cookie }), ...extra };
   }
 
   async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {

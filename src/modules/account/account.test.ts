@@ -1,14 +1,14 @@
 /**
  * The account page over HTTP on the real database: login required, personal tokens created by
  * ticking scopes (shown once, working on the API), revoked (own tokens only), CSRF on every form,
- * the security headers, and accessible markup.
+ * the security headers, accessible markup, and its language (Dutch unless English is asked for).
  */
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp } from "../../../test/support/app.js";
 import { PageBrowser } from "../../../test/support/pages.js";
 import { escapeHtml } from "../../platform/pages/html.js";
-import { SCOPE_DESCRIPTIONS } from "../../platform/scope-descriptions.js";
+import { SCOPE_DESCRIPTIONS, SCOPE_DESCRIPTIONS_NL } from "../../platform/scope-descriptions.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { loginUrl } from "../sessions/service.js";
 import { issuePersonalToken } from "../tokens/service.js";
@@ -28,10 +28,11 @@ interface SignedIn {
   companyId: number;
 }
 
-async function signedIn(): Promise<SignedIn> {
+/** A signed-in browser; it asks for English (as the assertions on words expect) unless told otherwise. */
+async function signedIn(headers: Record<string, string> = { "accept-language": "en" }): Promise<SignedIn> {
   const owner = await newCompany(harness.deps);
   await setPassword(harness.deps, owner.email, PASSWORD);
-  const page = new PageBrowser(harness.app, { remoteAddress: `10.1.${randomInt(256)}.${randomInt(1, 255)}` });
+  const page = new PageBrowser(harness.app, { remoteAddress: `10.1.${randomInt(256)}.${randomInt(1, 255)}`, headers });
   const response = await page.submit("/login", "/login", { email: owner.email, password: PASSWORD });
   expect(response.statusCode, response.body).toBe(303);
   return { page, userId: owner.userId, email: owner.email, companyId: owner.companyId };
@@ -191,5 +192,66 @@ describe("the account page", () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(loginUrl("/account"));
+  });
+});
+
+describe("the account page's language", () => {
+  it.each([
+    ["no Accept-Language", {}, "nl"],
+    ["en-GB,en;q=0.9", { "accept-language": "en-GB,en;q=0.9" }, "en"],
+    ["fr", { "accept-language": "fr" }, "nl"],
+  ])("with %s is in %s", async (_name, headers, language) => {
+    const user = await signedIn(headers);
+    const response = await user.page.get("/account");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(new RegExp(`^<!doctype html>\n<html lang="${language}">`));
+    expect(response.headers["content-language"]).toBe(language);
+    expect(response.headers.vary).toBe("Accept-Language");
+    const dutch = language === "nl";
+    expect(response.body.includes("<h1>Uw account</h1>")).toBe(dutch);
+    expect(response.body.includes("<h1>Your account</h1>")).toBe(!dutch);
+    const descriptions = dutch ? SCOPE_DESCRIPTIONS_NL : SCOPE_DESCRIPTIONS;
+    for (const scope of ALL_SCOPES) expect(response.body).toContain(`— ${escapeHtml(descriptions[scope])}</label>`);
+  });
+
+  it("speaks Dutch by default: the page, a new token, refusals and a revoked token", async () => {
+    const user = await signedIn({});
+    const page = (await user.page.get("/account")).body;
+    for (const text of [
+      "<title>Uw account · Kasboek</title>",
+      "Ingelogd als <strong>",
+      '<button type="submit" class="secondary">Uitloggen</button>',
+      "Toepassingen waaraan u toegang hebt gegeven</a>",
+      "<h2>Persoonlijke API-tokens</h2>",
+      "<td>(geen naam)</td>",
+      '<th scope="col">Bevoegdheden</th>',
+      '<label for="token_name">Naam</label>',
+      "<legend>Wat mag het token doen?</legend>",
+      '<button type="submit">Token aanmaken</button>',
+      "<td>Actief</td>",
+    ])
+      expect(page).toContain(text);
+    expect(page).toMatch(/<td>\d\d-\d\d-\d{4} \d\d:\d\d UTC<\/td>/);
+
+    const created = await createToken(user, "Boekhouding", ["read:me"]);
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toContain("Uw nieuwe token “Boekhouding”");
+    expect(created.body).toContain("Kopieer het nu");
+    expect(created.body).toContain('aria-label="Boekhouding intrekken">Intrekken</button>');
+    const noScopes = await createToken(user, "Niets", []);
+    expect(noScopes.body).toContain('role="alert">Vink ten minste één ding aan dat het token mag doen.</p>');
+    expect((await createToken(user, "", ["public"])).body).toContain("Geef het token een naam");
+    expect((await createToken(user, "x".repeat(101), ["public"])).body).toContain("hoogstens 100 tekens");
+
+    const tokenId = tokenIdIn(created.body, "Boekhouding");
+    expect((await user.page.submit("/account", `/account/tokens/${tokenId}/revoke`, {})).statusCode).toBe(303);
+    expect((await user.page.get("/account")).body).toMatch(/<td>Ingetrokken op \d\d-\d\d-\d{4} \d\d:\d\d UTC<\/td>/);
+    const missing = await user.page.submit("/account", "/account/tokens/99999999/revoke", {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("<h1>Token niet gevonden</h1>");
+    const forged = await user.page.post("/account/tokens", { name: "Vals", scope_public: "1" });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.headers["content-language"]).toBe("nl");
+    expect(forged.body).toContain("Er is niets gewijzigd.");
   });
 });

@@ -9,22 +9,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { errorPage, pageLanguage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
-import { type AccountView, accountPage, scopeFieldName } from "./pages.js";
+import { type AccountView, accountErrorText, accountPage, scopeFieldName } from "./pages.js";
 import { createPersonalToken, newTokenProblem, personalTokens, revokePersonalToken } from "./service.js";
 
 const ACCOUNT_PATH = "/account";
 const TOKEN_ID_PATTERN = /^[1-9]\d{0,14}$/;
 
-function refuseForgedForm(reply: FastifyReply): FastifyReply {
-  return errorPage(
-    reply,
-    403,
-    "The form could not be accepted",
-    "The form was not sent from your account page, or the page was open too long. Nothing has been changed. Please open your account page again.",
-  );
+function refuseForgedForm(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const language = pageLanguage(request);
+  return errorPage(reply, 403, language, accountErrorText(language, "forgedForm"));
 }
 
 async function showAccount(
@@ -36,6 +32,7 @@ async function showAccount(
   extra: Pick<AccountView, "created" | "form">,
 ): Promise<FastifyReply> {
   const view: AccountView = {
+    language: pageLanguage(request),
     email: user.email,
     csrfToken: csrfToken(request, reply),
     tokens: await personalTokens(deps, user.userId),
@@ -44,7 +41,7 @@ async function showAccount(
   return sendPage(reply, status, accountPage(view));
 }
 
-const EMPTY_FORM = { name: "", scopes: [], error: null };
+const EMPTY_FORM = { name: "", scopes: [], problem: null };
 
 export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.register(async (scope) => {
@@ -57,14 +54,14 @@ export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDep
     });
 
     scope.post(`${ACCOUNT_PATH}/tokens`, async (request, reply) => {
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(reply);
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
       const user = await currentUser(deps, request);
       if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
       const name = formField(request.body, "name").trim();
       const scopes = ALL_SCOPES.filter((scope) => formField(request.body, scopeFieldName(scope)) !== "");
-      const error = newTokenProblem(name, scopes);
-      if (error !== null) {
-        return showAccount(deps, request, reply, 422, user, { created: null, form: { name, scopes, error } });
+      const problem = newTokenProblem(name, scopes);
+      if (problem !== null) {
+        return showAccount(deps, request, reply, 422, user, { created: null, form: { name, scopes, problem } });
       }
       const issued = await createPersonalToken(deps, user.userId, name, scopes);
       return showAccount(deps, request, reply, 201, user, {
@@ -74,12 +71,15 @@ export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDep
     });
 
     scope.post<{ Params: { id: string } }>(`${ACCOUNT_PATH}/tokens/:id/revoke`, async (request, reply) => {
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(reply);
+      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
       const user = await currentUser(deps, request);
       if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
       const id = request.params.id;
       const revoked = TOKEN_ID_PATTERN.test(id) && (await revokePersonalToken(deps, user.userId, Number(id)));
-      if (!revoked) return errorPage(reply, 404, "No such token", "You have no personal token with that number.");
+      if (!revoked) {
+        const language = pageLanguage(request);
+        return errorPage(reply, 404, language, accountErrorText(language, "noSuchToken"));
+      }
       return redirectPage(reply, ACCOUNT_PATH);
     });
   });

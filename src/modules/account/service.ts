@@ -20,11 +20,14 @@ export function personalTokens(deps: ServiceDeps, userId: number): Promise<Token
   return listTokens(deps, userId).then((tokens) => tokens.filter((token) => token.kind === "personal"));
 }
 
-/** What is wrong with a new token's name and scopes, in words for the form; null when nothing. */
-export function newTokenProblem(name: string, scopes: readonly Scope[]): string | null {
-  if (name === "") return "Give the token a name, so you can recognise it later.";
-  if ([...name].length > TOKEN_NAME_MAX_LENGTH) return `The name can be at most ${TOKEN_NAME_MAX_LENGTH} characters.`;
-  if (scopes.length === 0) return "Tick at least one thing the token may do.";
+/** What can be wrong with a new token; the page puts it in words, in the reader's language. */
+export type TokenProblem = "name-missing" | "name-too-long" | "no-scopes";
+
+/** What is wrong with a new token's name and scopes; null when nothing. */
+export function newTokenProblem(name: string, scopes: readonly Scope[]): TokenProblem | null {
+  if (name === "") return "name-missing";
+  if ([...name].length > TOKEN_NAME_MAX_LENGTH) return "name-too-long";
+  if (scopes.length === 0) return "no-scopes";
   return null;
 }
 
@@ -35,7 +38,7 @@ export async function createPersonalToken(
   scopes: readonly Scope[],
 ): Promise<IssuedToken> {
   const problem = newTokenProblem(name, scopes);
-  if (problem !== null) throw new Error(problem);
+  if (problem !== null) throw new Error(`refusing to create a personal token: ${problem}`);
   return issuePersonalToken(deps, deps.db, userId, scopes, name);
 }
 

@@ -47,6 +47,7 @@ async function grantedOnFirstCompany(scope: string) {
     vat_liable: false,
   });
   const page = await signedInBrowser(harness.app, harness.deps, owner.email);
+  page.headers["accept-language"] = "en";
   const { verifier, challenge } = pkcePair();
   const parameters = {
     client_id: client.client_id,
@@ -221,6 +222,46 @@ describe("the applications page", () => {
     const after = await page.get(String(revoked.headers.location));
     expect(after.body).toContain("Access revoked");
     expect(after.body).not.toContain("Facturen Koppeling");
+  });
+
+  it.each([
+    ["no Accept-Language", undefined, "nl"],
+    ["en-GB,en;q=0.9", "en-GB,en;q=0.9", "en"],
+    ["fr", "fr", "nl"],
+  ])("with %s is in %s", async (_name, acceptLanguage, language) => {
+    const { page } = await grantedOnFirstCompany("public read:me");
+    delete page.headers["accept-language"];
+    const response = await page.get(
+      "/account/applications",
+      acceptLanguage ? { "accept-language": acceptLanguage } : {},
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${language}">`));
+    expect(response.headers["content-language"]).toBe(language);
+    expect(response.headers.vary).toBe("Accept-Language");
+    const heading = language === "nl" ? "Toepassingen waaraan u toegang hebt gegeven" : "Applications you authorised";
+    expect(response.body).toContain(`<h1>${heading}</h1>`);
+    const described = language === "nl" ? "Uw naam en e-mailadres bekijken" : "See your name and e-mail address";
+    expect(response.body).toContain(`<code title="${described}">read:me</code>`);
+  });
+
+  it("speaks Dutch by default when revoking, and on its refusals", async () => {
+    const { page } = await grantedOnFirstCompany("public");
+    delete page.headers["accept-language"];
+    const listed = await page.get("/account/applications");
+    expect(listed.body).toContain('aria-label="Toegang van Facturen Koppeling intrekken">Intrekken</button>');
+    expect(listed.body).toMatch(/<td>\d\d-\d\d-\d{4} \d\d:\d\d UTC<\/td>/);
+    const action = /action="(\/account\/applications\/\d+\/revoke)"/.exec(listed.body)?.[1] ?? "";
+    const forged = await page.post(action, { csrf_token: "x".repeat(43) });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain("<h1>Het formulier kon niet worden geaccepteerd</h1>");
+    const missing = await page.submit("/account/applications", "/account/applications/99999999/revoke", {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("<h1>Toepassing niet gevonden</h1>");
+    const revoked = await page.submit("/account/applications", action, {});
+    const after = await page.get(String(revoked.headers.location));
+    expect(after.body).toContain("Toegang ingetrokken: de tokens van de toepassing werken niet meer.");
+    expect(after.body).toContain("U hebt nog geen enkele toepassing toegang gegeven.");
   });
 });
 

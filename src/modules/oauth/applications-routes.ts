@@ -4,25 +4,21 @@
  * 303; the POST checks its CSRF pair first, then the session; a user can revoke only their own
  * grants, and revoking ends every token of the grant at once.
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, redirectPage, sendPage } from "../../platform/pages/respond.js";
+import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
 import { grantableCompanies } from "./authorize-service.js";
 import { listApplications, revokeApplication } from "./grant-service.js";
-import { APPLICATIONS_PATH, applicationsPage } from "./pages.js";
+import { APPLICATIONS_PATH, applicationsPage, oauthErrorText } from "./pages.js";
 
 const GRANT_ID_PATTERN = /^[1-9]\d{0,14}$/;
 
-function refuseForgedForm(reply: FastifyReply): FastifyReply {
-  return errorPage(
-    reply,
-    403,
-    "The form could not be accepted",
-    "The form was not sent from your applications page, or the page was open too long. Nothing has been changed. Please open the page again.",
-  );
+function refuseForgedForm(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const language = pageLanguage(request);
+  return errorPage(reply, 403, language, oauthErrorText(language, "forgedApplications"));
 }
 
 export function registerApplicationRoutes(scope: FastifyInstance, deps: ServiceDeps): void {
@@ -32,6 +28,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, deps: ServiceD
     const companies = await grantableCompanies(deps, user.userId);
     const query = request.query as Record<string, unknown> | undefined;
     const document = applicationsPage({
+      language: pageLanguage(request),
       email: user.email,
       csrfToken: csrfToken(request, reply),
       applications: await listApplications(deps, user.userId),
@@ -42,13 +39,14 @@ export function registerApplicationRoutes(scope: FastifyInstance, deps: ServiceD
   });
 
   scope.post<{ Params: { id: string } }>(`${APPLICATIONS_PATH}/:id/revoke`, async (request, reply) => {
-    if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(reply);
+    if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(APPLICATIONS_PATH));
     const id = request.params.id;
     const revoked = GRANT_ID_PATTERN.test(id) && (await revokeApplication(deps, user.userId, Number(id)));
     if (!revoked) {
-      return errorPage(reply, 404, "No such application", "You have not authorised an application under that number.");
+      const language = pageLanguage(request);
+      return errorPage(reply, 404, language, oauthErrorText(language, "noSuchApplication"));
     }
     return redirectPage(reply, `${APPLICATIONS_PATH}?revoked=1`);
   });

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, redirectPage, sendPage } from "../../platform/pages/respond.js";
+import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
 import {
   type AuthorizationCheck,
@@ -24,7 +24,7 @@ import {
   grantableCompanies,
   type ParameterValues,
 } from "./authorize-service.js";
-import { AUTHORIZE_PATH, consentPage } from "./pages.js";
+import { AUTHORIZE_PATH, consentPage, oauthErrorText, untrustedRequestText } from "./pages.js";
 
 const COMPANY_FIELD = /^company_([1-9]\d{0,14})$/;
 
@@ -48,10 +48,14 @@ function authorizeUrl(request: AuthorizationRequest): string {
 }
 
 /** The answer to a request that is not valid: an error page, or the error sent to the client. */
-function answerInvalid(reply: FastifyReply, check: Exclude<AuthorizationCheck, { kind: "valid" }>): FastifyReply {
-  return check.kind === "error-page"
-    ? errorPage(reply, 400, check.title, check.message)
-    : redirectPage(reply, check.location);
+function answerInvalid(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: Exclude<AuthorizationCheck, { kind: "valid" }>,
+): FastifyReply {
+  if (check.kind === "error-redirect") return redirectPage(reply, check.location);
+  const language = pageLanguage(request);
+  return errorPage(reply, 400, language, untrustedRequestText(language, check));
 }
 
 async function showConsent(
@@ -61,9 +65,10 @@ async function showConsent(
   status: number,
   user: User,
   authorization: AuthorizationRequest,
-  error: string | null,
+  noCompanyChosen: boolean,
 ): Promise<FastifyReply> {
   const document = consentPage({
+    language: pageLanguage(request),
     email: user.email,
     clientName: authorization.client.name,
     redirectOrigin: new URL(authorization.redirectUri).origin,
@@ -71,7 +76,7 @@ async function showConsent(
     companies: await grantableCompanies(deps, user.userId),
     parameters: requestParameters(authorization),
     csrfToken: csrfToken(request, reply),
-    error,
+    noCompanyChosen,
   });
   return sendPage(reply, status, document, { formActions: [authorization.redirectUri] });
 }
@@ -100,33 +105,29 @@ function chosenCompanyIds(body: unknown): number[] {
 export function registerAuthorizeRoutes(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get(AUTHORIZE_PATH, async (request, reply) => {
     const check = await checkAuthorizationRequest(deps, queryValues(request));
-    if (check.kind !== "valid") return answerInvalid(reply, check);
+    if (check.kind !== "valid") return answerInvalid(request, reply, check);
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(authorizeUrl(check.request)));
-    return showConsent(deps, request, reply, 200, user, check.request, null);
+    return showConsent(deps, request, reply, 200, user, check.request, false);
   });
 
   scope.post(AUTHORIZE_PATH, async (request, reply) => {
+    const language = pageLanguage(request);
     if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-      return errorPage(
-        reply,
-        403,
-        "The form could not be accepted",
-        "The form was not sent from this consent page, or the page was open too long. Nothing has been allowed. Please start again from the application.",
-      );
+      return errorPage(reply, 403, language, oauthErrorText(language, "forgedConsent"));
     }
     const check = await checkAuthorizationRequest(deps, formValues(request.body));
-    if (check.kind !== "valid") return answerInvalid(reply, check);
+    if (check.kind !== "valid") return answerInvalid(request, reply, check);
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(authorizeUrl(check.request)));
     const decision = formField(request.body, "decision");
     if (decision === "deny") return redirectPage(reply, denyAuthorization(deps, check.request));
     if (decision !== "approve") {
-      return errorPage(reply, 400, "The form could not be read", "Please choose Allow access or Deny.");
+      return errorPage(reply, 400, language, oauthErrorText(language, "unreadableDecision"));
     }
     const location = await approveAuthorization(deps, user.userId, check.request, chosenCompanyIds(request.body));
     if (location === null) {
-      return showConsent(deps, request, reply, 422, user, check.request, "Choose at least one company.");
+      return showConsent(deps, request, reply, 422, user, check.request, true);
     }
     return redirectPage(reply, location);
   });

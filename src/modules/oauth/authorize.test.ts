@@ -2,7 +2,7 @@
  * The authorization endpoint over HTTP on the real database: untrusted client or redirect URI →
  * an error page and never a redirect; every other error → the redirect URI with error, state and
  * iss; PKCE S256 required; login first; the consent page; deny; approve → a single-use code
- * stored only as a hash; CSRF on the consent form.
+ * stored only as a hash; CSRF on the consent form; the pages in Dutch unless English is asked for.
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,13 +47,21 @@ function valid(overrides: Record<string, string | undefined> = {}): Record<strin
   };
 }
 
-async function signedIn() {
+/** A signed-in browser that asks for English (as the assertions on words expect), or for `language`. */
+async function signedIn(language: string | null = "en") {
   const owner = await newCompany(harness.deps, "Eerste BV");
   const page = await signedInBrowser(harness.app, harness.deps, owner.email);
+  if (language !== null) page.headers["accept-language"] = language;
   return { owner, page };
 }
 
 describe("requests that cannot be trusted get an error page, never a redirect", () => {
+  /** What the Dutch page says for each case: every reason the service gives has its own words. */
+  const DUTCH_REASONS: Record<string, string> = {
+    "an unknown client": "De toepassing is niet bij deze dienst geregistreerd.",
+    "no client_id": "De toepassing stuurde geen client_id mee, of meer dan één.",
+    "no redirect_uri": "De toepassing stuurde geen redirect_uri mee, of meer dan één.",
+  };
   const cases: Array<[string, () => Record<string, string | undefined>]> = [
     ["an unknown client", () => valid({ client_id: "kbc_unknown" })],
     ["no client_id", () => valid({ client_id: undefined })],
@@ -75,6 +83,15 @@ describe("requests that cannot be trusted get an error page, never a redirect", 
       expect(response.headers.location).toBeUndefined();
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(response.body).toContain('role="alert"');
+      expect(response.body).toContain("<h1>This application link is not valid</h1>");
+      const dutch = await page.get(authorizePath(parameters()), { "accept-language": "fr" });
+      expect(dutch.statusCode).toBe(400);
+      expect(dutch.headers["content-language"]).toBe("nl");
+      expect(dutch.body).toContain("<h1>Deze link van de toepassing is niet geldig</h1>");
+      const reason =
+        DUTCH_REASONS[name] ??
+        "De toepassing vroeg om u door te sturen naar een adres dat zij niet heeft geregistreerd.";
+      expect(dutch.body).toContain(`<p role="alert">${reason}</p>`);
     });
   }
 
@@ -222,6 +239,58 @@ describe("a valid request", () => {
     const response = await page.post("/oauth/authorize", posted);
     expect(response.statusCode).toBe(400);
     expect(response.headers.location).toBeUndefined();
+  });
+});
+
+describe("the consent page's language", () => {
+  it.each([
+    ["no Accept-Language", null, "nl"],
+    ["en-GB,en;q=0.9", "en-GB,en;q=0.9", "en"],
+    ["fr", "fr", "nl"],
+  ])("with %s is in %s", async (_name, acceptLanguage, language) => {
+    const { page } = await signedIn(acceptLanguage);
+    const response = await page.get(authorizePath(valid()));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${language}">`));
+    expect(response.headers["content-language"]).toBe(language);
+    expect(response.headers.vary).toBe("Accept-Language");
+    const words =
+      language === "nl"
+        ? [
+            "<title>Toegang geven aan Boekhoud&lt;App&gt;? · Kasboek</title>",
+            "<h1>Mag <strong>Boekhoud&lt;App&gt;</strong> uw gegevens in Kasboek gebruiken?</h1>",
+            "<p>Boekhoud&lt;App&gt; vraagt om:</p>",
+            "<li>Uw naam en e-mailadres bekijken <span",
+            "<legend>Voor welke bedrijven?</legend>",
+            "Daarna gaat u terug naar <strong>https://app.example.test</strong>.",
+            '<button type="submit" name="decision" value="approve">Toegang toestaan</button>',
+            '<button type="submit" name="decision" value="deny" class="secondary">Weigeren</button>',
+          ]
+        : [
+            "<h1>Allow <strong>Boekhoud&lt;App&gt;</strong> to use your Kasboek data?</h1>",
+            "<li>See your name and e-mail address <span",
+            '<button type="submit" name="decision" value="approve">Allow access</button>',
+            '<button type="submit" name="decision" value="deny" class="secondary">Deny</button>',
+          ];
+    for (const text of words) expect(response.body).toContain(text);
+  });
+
+  it("refuses in Dutch by default: no company, a forged form, no decision", async () => {
+    const { page, owner } = await signedIn(null);
+    const none = await answerConsent(page, valid(), "approve", []);
+    expect(none.statusCode).toBe(422);
+    expect(none.body).toContain('<p class="notice error" role="alert">Kies ten minste één bedrijf.</p>');
+    const forged = await page.post("/oauth/authorize", { ...fields(valid()), decision: "approve" });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain("Er is geen toegang gegeven.");
+    const consent = await page.get(authorizePath(valid()));
+    const undecided = await page.post("/oauth/authorize", {
+      ...fields(valid()),
+      csrf_token: csrfFieldOf(consent.body),
+      [`company_${owner.companyId}`]: "1",
+    });
+    expect(undecided.statusCode).toBe(400);
+    expect(undecided.body).toContain("Kies Toegang toestaan of Weigeren.");
   });
 });
 

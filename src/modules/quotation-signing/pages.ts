@@ -1,22 +1,214 @@
 /**
- * The HTML of the public signing pages: view in, complete document out. Invariants: pure (no
- * Fastify, no database, no clock); every value from the view or the request goes through `html`,
- * so it is escaped; no external URL, no script and no inline style — the document shell is the
- * platform's `page`, which loads only the shared local stylesheet, as the Content-Security-Policy
- * demands. English text throughout (the
- * service's messages, shown verbatim, are English); money and dates in the Dutch notation of the
- * quotation's PDF. The markup stays plain (labels, real buttons, th/scope) so a browser test can
- * drive it by label text.
+ * The HTML of the public signing pages, in Dutch or English: view in, complete document out.
+ * Invariants: pure (no Fastify, no database, no clock); every value from the view or the request
+ * goes through `html`, so it is escaped; no external URL, no script and no inline style — the
+ * document shell is the platform's `page`, which loads only the shared local stylesheet, as the
+ * Content-Security-Policy demands. Every word a reader sees comes from TEXTS, and money, numbers
+ * and dates from NOTATION, both in the page's one language: Dutch in the notation of the
+ * quotation's PDF ("€ 1.234,56", "02-03-2024"), English in English ("€1,234.56", "2 March 2024").
+ * The markup stays plain (labels, real buttons, th/scope) so a browser test can drive it by label.
  */
-import { dateInTimeZone } from "../../platform/dates.js";
-import { html, page, type SafeHtml } from "../../platform/pages/html.js";
+
 import { formatDate, formatEuroCents, formatQuantity, formatRate, formatUnitPrice } from "../../pdf/format.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import type { Language } from "../../platform/language.js";
+import { type HtmlDocument, html, page, type SafeHtml } from "../../platform/pages/html.js";
+import type { PageMessage } from "../../platform/pages/respond.js";
 import type { SigningView } from "../quotations/service.js";
 
 // The view carries no time zone; Europe/Amsterdam is every company's default (DESIGN.md §5).
 const TIME_ZONE = "Europe/Amsterdam";
 const NAME_FIELD_ID = "signer_name";
 const NAME_ERROR_ID = "signer_name_error";
+
+/** Why a post of the signing form was refused. */
+export type SigningProblem = "name" | "decision" | "used";
+export type SigningPageError = "notValid" | "unreadable";
+
+interface Notation {
+  money: (cents: number) => string;
+  price: (exact: string) => string;
+  quantity: (exact: string) => string;
+  rate: (fraction: string) => string;
+  date: (isoDate: string) => string;
+}
+
+/** "1.234,5" → "1,234.5": the decimal comma and the thousands dots trade places. */
+const swapSeparators = (dutch: string) => dutch.replace(/[.,]/g, (mark) => (mark === "," ? "." : ","));
+/** "€ -1.234,56" → "-€1,234.56" */
+function englishEuro(dutch: string): string {
+  const amount = swapSeparators(dutch.replace(/^€ /, ""));
+  return amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
+}
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+/** "2024-03-02" → "2 March 2024" (formatDate checks the shape first). */
+function englishDate(isoDate: string): string {
+  const [day = "", month = "", year = ""] = formatDate(isoDate).split("-");
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+const NOTATION: Record<Language, Notation> = {
+  nl: { money: formatEuroCents, price: formatUnitPrice, quantity: formatQuantity, rate: formatRate, date: formatDate },
+  en: {
+    money: (cents) => englishEuro(formatEuroCents(cents)),
+    price: (exact) => englishEuro(formatUnitPrice(exact)),
+    quantity: (exact) => swapSeparators(formatQuantity(exact)),
+    rate: (fraction) => swapSeparators(formatRate(fraction)),
+    date: englishDate,
+  },
+};
+
+type Words<Key extends string> = Record<Key, string>;
+
+/** Every word of the signing pages in one language, grouped by where the page shows them. */
+interface SigningTexts {
+  quotation: string;
+  from: string;
+  headings: Words<"from" | "for" | "details" | "lines" | "decision">;
+  details: Words<"number" | "date" | "validUntil" | "noCustomer">;
+  table: Words<"caption" | "description" | "quantity" | "unitPrice" | "vatRate" | "amount">;
+  totals: Words<"withoutVat" | "vat" | "withVat">;
+  links: Words<"pdf" | "back">;
+  form: Words<"instructions" | "yourName" | "approve" | "deny">;
+  decided: (approved: boolean, by: string | null, on: string | null) => string;
+  used: string;
+  expired: (company: string, email: SafeHtml | null) => SafeHtml;
+  theCompany: string;
+  closed: (status: string) => string;
+  statuses: Words<SigningView["status"]>;
+  problems: Words<SigningProblem>;
+  errors: Record<SigningPageError | "refused", PageMessage>;
+}
+
+const TEXTS: Record<Language, SigningTexts> = {
+  nl: {
+    quotation: "Offerte",
+    from: "van",
+    headings: { from: "Van", for: "Aan", details: "Gegevens", lines: "Regels", decision: "Uw beslissing" },
+    details: {
+      number: "Offertenummer",
+      date: "Datum",
+      validUntil: "Link geldig tot",
+      noCustomer: "Geen klantgegevens.",
+    },
+    table: {
+      caption: "Bedragen in euro; het bedrag van een regel is exclusief btw.",
+      description: "Omschrijving",
+      quantity: "Aantal",
+      unitPrice: "Prijs per stuk",
+      vatRate: "Btw-tarief",
+      amount: "Bedrag",
+    },
+    totals: { withoutVat: "Totaal excl. btw", vat: "Btw", withVat: "Totaal incl. btw" },
+    links: { pdf: "Download de offerte als pdf", back: "Terug naar de offerte" },
+    form: {
+      instructions: "Vul uw naam in en keur de offerte goed of wijs haar af. De link kunt u één keer gebruiken.",
+      yourName: "Uw naam",
+      approve: "Offerte goedkeuren",
+      deny: "Offerte afwijzen",
+    },
+    decided: (approved, by, on) =>
+      `${approved ? "Goedgekeurd" : "Afgewezen"}${by === null ? "" : ` door ${by}`}${on === null ? "" : ` op ${on}`}.`,
+    used: "Deze link is gebruikt; via een link kan maar één keer een beslissing worden genomen.",
+    expired: (company, email) =>
+      html`Deze link is verlopen. Neem contact op met ${company}${email} als u deze offerte toch wilt aannemen.`,
+    theCompany: "het bedrijf",
+    closed: (status) => `Deze offerte kan niet meer worden ondertekend (status: ${status}).`,
+    statuses: {
+      concept: "concept",
+      imported: "geïmporteerd",
+      published: "open",
+      approved: "goedgekeurd",
+      denied: "afgewezen",
+      invoiced: "gefactureerd",
+    },
+    problems: {
+      name: "Vul uw naam in (hoogstens 200 tekens).",
+      decision: "Kies Offerte goedkeuren of Offerte afwijzen.",
+      used: "Deze link kan niet meer worden gebruikt.",
+    },
+    errors: {
+      refused: {
+        title: "Het formulier kon niet worden geaccepteerd",
+        message:
+          "Het formulier is niet vanaf de pagina van deze offerte verstuurd, of de pagina stond te lang open. Er is niets gewijzigd. Open de offerte opnieuw en maak daar uw keuze.",
+      },
+      notValid: {
+        title: "Deze link is niet geldig",
+        message: "Controleer of u de hele link hebt gekopieerd, of vraag het bedrijf dat hem stuurde om een nieuwe.",
+      },
+      unreadable: {
+        title: "Het formulier kon niet worden gelezen",
+        message: "Gebruik het formulier op de offertepagina.",
+      },
+    },
+  },
+  en: {
+    quotation: "Quotation",
+    from: "from",
+    headings: { from: "From", for: "For", details: "Details", lines: "Lines", decision: "Your decision" },
+    details: {
+      number: "Quotation number",
+      date: "Date",
+      validUntil: "Link valid until",
+      noCustomer: "No customer details.",
+    },
+    table: {
+      caption: "Amounts in euro; the amount of a line excludes VAT.",
+      description: "Description",
+      quantity: "Quantity",
+      unitPrice: "Unit price",
+      vatRate: "VAT rate",
+      amount: "Amount",
+    },
+    totals: { withoutVat: "Total excl. VAT", vat: "VAT", withVat: "Total incl. VAT" },
+    links: { pdf: "Download the quotation as PDF", back: "Back to the quotation" },
+    form: {
+      instructions: "Type your name, then approve or deny this quotation. The link can be used once.",
+      yourName: "Your name",
+      approve: "Approve",
+      deny: "Deny",
+    },
+    decided: (approved, by, on) =>
+      `${approved ? "Approved" : "Denied"}${by === null ? "" : ` by ${by}`}${on === null ? "" : ` on ${on}`}.`,
+    used: "This link has been used; a decision can be made through it only once.",
+    expired: (company, email) =>
+      html`This link has expired. Please contact ${company}${email} if you would still like to accept this quotation.`,
+    theCompany: "the company",
+    closed: (status) => `This quotation can no longer be signed (status: ${status}).`,
+    // the words the API uses, but "published" is what a customer calls open
+    statuses: {
+      concept: "concept",
+      imported: "imported",
+      published: "open",
+      approved: "approved",
+      denied: "denied",
+      invoiced: "invoiced",
+    },
+    problems: {
+      name: "Type your name (at most 200 characters).",
+      decision: "Choose Approve or Deny.",
+      used: "This link can no longer be used.",
+    },
+    errors: {
+      refused: {
+        title: "The form could not be accepted",
+        message:
+          "The form was not sent from this quotation's page, or the page was open too long. Nothing has been changed. Please open the quotation again and make your choice there.",
+      },
+      notValid: {
+        title: "This link is not valid",
+        message: "Please check that you copied the whole link, or ask the company that sent it for a new one.",
+      },
+      unreadable: { title: "The form could not be read", message: "Please use the form on the quotation page." },
+    },
+  },
+};
+
+/** An error page of the signing routes, in `language`. */
+export function signingErrorText(language: Language, error: SigningPageError): PageMessage {
+  return TEXTS[language].errors[error];
+}
 
 export function signingPagePath(signToken: string): string {
   return `/sign/quotations/${signToken}`;
@@ -33,12 +225,19 @@ function joined(...parts: ReadonlyArray<string | null | undefined>): string | nu
   return present.length === 0 ? null : present.join(" ");
 }
 
-function parties(view: SigningView): SafeHtml {
+/** What one page needs to know besides the view: its words and notation, and the link. */
+interface Context {
+  texts: SigningTexts;
+  notation: Notation;
+  signToken: string;
+}
+
+function parties(view: SigningView, { texts }: Context): SafeHtml {
   const company = view.company;
   const contact = view.contact;
   const customer =
     contact === null
-      ? html`<p class="muted">No customer details.</p>`
+      ? html`<p class="muted">${texts.details.noCustomer}</p>`
       : html`<address>${lines([
           contact.name,
           contact.contact_person_name === contact.name ? null : contact.contact_person_name,
@@ -47,22 +246,28 @@ function parties(view: SigningView): SafeHtml {
         ])}</address>`;
   return html`<div class="parties">
 <section aria-labelledby="from-heading">
-<h2 id="from-heading">From</h2>
+<h2 id="from-heading">${texts.headings.from}</h2>
 <address>${lines([company.name, company.address, joined(company.zipcode, company.city), company.email])}</address>
 </section>
 <section aria-labelledby="for-heading">
-<h2 id="for-heading">For</h2>
+<h2 id="for-heading">${texts.headings.for}</h2>
 ${customer}
 </section>
 </div>`;
 }
 
-function details(view: SigningView): SafeHtml {
-  return html`<h2>Details</h2>
+/** An instant stored as ISO UTC, as the calendar date it was in the Netherlands. */
+function instantDate(isoUtc: string, notation: Notation): string {
+  return notation.date(dateInTimeZone(new Date(isoUtc), TIME_ZONE));
+}
+
+function details(view: SigningView, { texts, notation }: Context): SafeHtml {
+  const until = view.expiresAt === null ? null : instantDate(view.expiresAt, notation);
+  return html`<h2>${texts.headings.details}</h2>
 <dl class="details">
-<dt>Quotation number</dt><dd>${view.number ?? "—"}</dd>
-<dt>Date</dt><dd>${formatDate(view.date)}</dd>
-${view.expiresAt === null ? null : html`<dt>Link valid until</dt><dd>${instantDate(view.expiresAt)}</dd>`}
+<dt>${texts.details.number}</dt><dd>${view.number ?? "—"}</dd>
+<dt>${texts.details.date}</dt><dd>${notation.date(view.date)}</dd>
+${until === null ? null : html`<dt>${texts.details.validUntil}</dt><dd>${until}</dd>`}
 </dl>`;
 }
 
@@ -71,45 +276,41 @@ function shown(value: string | null, format: (value: string) => string): string 
   return value === null ? "—" : format(value);
 }
 
-function lineTable(view: SigningView): SafeHtml {
+function lineTable(view: SigningView, { texts, notation }: Context): SafeHtml {
   const rows = view.lines.map(
     (line) => html`<tr>
 <td>${line.description ?? ""}${line.extended_description ? html`<span class="extra">${line.extended_description}</span>` : null}</td>
-<td class="number">${shown(line.quantity, formatQuantity)}</td>
-<td class="number">${shown(line.price_per_unit, formatUnitPrice)}</td>
-<td class="number">${shown(line.vat_rate, formatRate)}</td>
-<td class="number">${shown(line.price_without_vat, formatUnitPrice)}</td>
+<td class="number">${shown(line.quantity, notation.quantity)}</td>
+<td class="number">${shown(line.price_per_unit, notation.price)}</td>
+<td class="number">${shown(line.vat_rate, notation.rate)}</td>
+<td class="number">${shown(line.price_without_vat, notation.price)}</td>
 </tr>`,
   );
+  const { table: columns, totals: words } = texts;
   const totals = view.totals;
-  return html`<h2>Lines</h2>
+  return html`<h2>${texts.headings.lines}</h2>
 <div class="table-wrap">
 <table>
-<caption>Amounts in euro; the amount of a line excludes VAT.</caption>
+<caption>${columns.caption}</caption>
 <thead>
 <tr>
-<th scope="col">Description</th>
-<th scope="col" class="number">Quantity</th>
-<th scope="col" class="number">Unit price</th>
-<th scope="col" class="number">VAT rate</th>
-<th scope="col" class="number">Amount</th>
+<th scope="col">${columns.description}</th>
+<th scope="col" class="number">${columns.quantity}</th>
+<th scope="col" class="number">${columns.unitPrice}</th>
+<th scope="col" class="number">${columns.vatRate}</th>
+<th scope="col" class="number">${columns.amount}</th>
 </tr>
 </thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="4">Total excl. VAT</th><td class="number">${formatEuroCents(totals.price_without_vat_cents)}</td></tr>
-<tr><th scope="row" colspan="4">VAT</th><td class="number">${formatEuroCents(totals.vat_amount_cents)}</td></tr>
-<tr class="grand"><th scope="row" colspan="4">Total incl. VAT</th><td class="number">${formatEuroCents(totals.price_with_vat_cents)}</td></tr>
+<tr><th scope="row" colspan="4">${words.withoutVat}</th><td class="number">${notation.money(totals.price_without_vat_cents)}</td></tr>
+<tr><th scope="row" colspan="4">${words.vat}</th><td class="number">${notation.money(totals.vat_amount_cents)}</td></tr>
+<tr class="grand"><th scope="row" colspan="4">${words.withVat}</th><td class="number">${notation.money(totals.price_with_vat_cents)}</td></tr>
 </tfoot>
 </table>
 </div>`;
-}
-
-/** An instant stored as ISO UTC, as the calendar date it was in the Netherlands. */
-function instantDate(isoUtc: string): string {
-  return formatDate(dateInTimeZone(new Date(isoUtc), TIME_ZONE));
 }
 
 export interface SigningForm {
@@ -117,64 +318,65 @@ export interface SigningForm {
   /** what the customer typed, kept when the page is shown again after a refusal */
   signerName: string;
   /** why the last post was refused, shown above the form */
-  error: string | null;
+  problem: SigningProblem | null;
 }
 
-function decisionForm(signToken: string, form: SigningForm): SafeHtml {
-  const invalid = form.error !== null;
+function decisionForm(form: SigningForm, { texts, signToken }: Context): SafeHtml {
+  const invalid = form.problem !== null;
   return html`<form method="post" action="${signingPagePath(signToken)}">
 <input type="hidden" name="csrf_token" value="${form.csrfToken}">
-<p>Type your name, then approve or deny this quotation. The link can be used once.</p>
-<label for="${NAME_FIELD_ID}">Your name</label>
+<p>${texts.form.instructions}</p>
+<label for="${NAME_FIELD_ID}">${texts.form.yourName}</label>
 <input type="text" id="${NAME_FIELD_ID}" name="signer_name" required maxlength="200" autocomplete="name" value="${form.signerName}"${invalid ? html` aria-invalid="true" aria-describedby="${NAME_ERROR_ID}"` : null}>
 <div class="buttons">
-<button type="submit" name="decision" value="approve" class="approve">Approve</button>
-<button type="submit" name="decision" value="deny" class="deny">Deny</button>
+<button type="submit" name="decision" value="approve" class="approve">${texts.form.approve}</button>
+<button type="submit" name="decision" value="deny" class="deny">${texts.form.deny}</button>
 </div>
 </form>`;
 }
 
-function statusWord(status: SigningView["status"]): string {
-  return status === "published" ? "open" : status;
-}
-
-function decision(view: SigningView, signToken: string, form: SigningForm): SafeHtml {
+function decision(view: SigningView, form: SigningForm, context: Context): SafeHtml {
+  const { texts, notation } = context;
   const refused =
-    form.error === null ? null : html`<p class="notice error" role="alert" id="${NAME_ERROR_ID}">${form.error}</p>`;
+    form.problem === null
+      ? null
+      : html`<p class="notice error" role="alert" id="${NAME_ERROR_ID}">${texts.problems[form.problem]}</p>`;
   switch (view.state) {
     case "open":
-      return html`${refused}${decisionForm(signToken, form)}`;
+      return html`${refused}${decisionForm(form, context)}`;
     case "decided": {
       // A quotation approved through its link may since have been invoiced; only a denial stays "denied".
-      const verb = view.status === "denied" ? "Denied" : "Approved";
-      const who = view.decidedByName === null ? "" : ` by ${view.decidedByName}`;
-      const when = view.decidedAt === null ? "" : ` on ${instantDate(view.decidedAt)}`;
-      return html`${refused}<p class="notice ok">${verb}${who}${when}.</p>
-<p>This link has been used; a decision can be made through it only once.</p>`;
+      const on = view.decidedAt === null ? null : instantDate(view.decidedAt, notation);
+      return html`${refused}<p class="notice ok">${texts.decided(view.status !== "denied", view.decidedByName, on)}</p>
+<p>${texts.used}</p>`;
     }
-    case "expired":
-      return html`${refused}<p class="notice">This link has expired. Please contact ${view.company.name || "the company"}${
-        view.company.email ? html` (<a href="mailto:${view.company.email}">${view.company.email}</a>)` : null
-      } if you would still like to accept this quotation.</p>`;
+    case "expired": {
+      const email = view.company.email;
+      const mail = email ? html` (<a href="mailto:${email}">${email}</a>)` : null;
+      return html`${refused}<p class="notice">${texts.expired(view.company.name || texts.theCompany, mail)}</p>`;
+    }
     case "closed":
-      return html`${refused}<p class="notice">This quotation can no longer be signed (status: ${statusWord(view.status)}).</p>`;
+      return html`${refused}<p class="notice">${texts.closed(texts.statuses[view.status])}</p>`;
   }
 }
 
 /** The quotation with, while the link is open, the form to approve or deny it. */
-export function signingPage(view: SigningView, signToken: string, form: SigningForm): string {
-  const title = view.number === null ? "Quotation" : `Quotation ${view.number}`;
+export function signingPage(language: Language, view: SigningView, signToken: string, form: SigningForm): HtmlDocument {
+  const context: Context = { texts: TEXTS[language], notation: NOTATION[language], signToken };
+  const { texts } = context;
+  const title = view.number === null ? texts.quotation : `${texts.quotation} ${view.number}`;
   return page({
+    language,
     title: `${title} — ${view.company.name}`,
     body: html`<h1>${title}</h1>
-<p class="muted">from ${view.company.name}</p>
-${parties(view)}
-${details(view)}
-${lineTable(view)}
-<p><a href="${signingPagePath(signToken)}/pdf">Download the quotation as PDF</a></p>
+<p class="muted">${texts.from} ${view.company.name}</p>
+${parties(view, context)}
+${details(view, context)}
+${lineTable(view, context)}
+<p><a href="${signingPagePath(signToken)}/pdf">${texts.links.pdf}</a></p>
 <section aria-labelledby="decision-heading">
-<h2 id="decision-heading">Your decision</h2>
-${decision(view, signToken, form)}
+<h2 id="decision-heading">${texts.headings.decision}</h2>
+${decision(view, form, context)}
 </section>`,
   });
 }
@@ -183,12 +385,13 @@ ${decision(view, signToken, form)}
  * The answer to a form post that failed the CSRF check: nothing changed, and a way back to the
  * quotation when the link itself was well-formed (the platform's `errorPage` has no such link).
  */
-export function refusedFormPage(backTo: string | null): string {
-  const title = "The form could not be accepted";
+export function refusedFormPage(language: Language, backTo: string | null): HtmlDocument {
+  const texts = TEXTS[language];
   return page({
-    title,
-    body: html`<h1>${title}</h1>
-<p role="alert">The form was not sent from this quotation's page, or the page was open too long. Nothing has been changed. Please open the quotation again and make your choice there.</p>
-${backTo === null ? null : html`<p><a href="${backTo}">Back to the quotation</a></p>`}`,
+    language,
+    title: texts.errors.refused.title,
+    body: html`<h1>${texts.errors.refused.title}</h1>
+<p role="alert">${texts.errors.refused.message}</p>
+${backTo === null ? null : html`<p><a href="${backTo}">${texts.links.back}</a></p>`}`,
   });
 }

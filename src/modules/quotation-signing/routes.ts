@@ -10,21 +10,38 @@
  * - a POST is checked for CSRF before anything else, and only then decides through the
  *   quotation service, which owns every rule about who may decide what;
  * - the token in the URL never leaves in a Referer: every response, the PDF included, carries
- *   Referrer-Policy: no-referrer (set by `pageHeaders`).
+ *   Referrer-Policy: no-referrer (set by `pageHeaders`);
+ * - every page, refusals included, is in the reader's language (`pageLanguage`: Dutch unless the
+ *   browser asks for English); the PDF is the document as the company printed it, untranslated.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
 import { CSRF_FIELD, csrfToken, csrfValid } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, pageHeaders, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import {
+  errorPage,
+  pageHeaders,
+  pageLanguage,
+  redirectPage,
+  sendPage,
+  usePageErrors,
+} from "../../platform/pages/respond.js";
 import {
   decideBySigning,
   quotationForSigning,
   quotationPdfForSigning,
+  SIGNER_NAME_MAX_LENGTH,
   type SigningDecision,
 } from "../quotations/service.js";
-import { refusedFormPage, type SigningForm, signingPage, signingPagePath } from "./pages.js";
+import {
+  refusedFormPage,
+  type SigningForm,
+  type SigningPageError,
+  signingErrorText,
+  signingPage,
+  signingPagePath,
+} from "./pages.js";
 
 /** Sign tokens are base64url (43 characters today); anything else is not looked up at all. */
 const SIGN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -37,13 +54,28 @@ function signTokenOf(request: FastifyRequest<TokenRoute>): string | null {
   return typeof token === "string" && SIGN_TOKEN_PATTERN.test(token) ? token : null;
 }
 
-function sendNotValid(reply: FastifyReply): FastifyReply {
-  return errorPage(
-    reply,
-    404,
-    "This link is not valid",
-    "Please check that you copied the whole link, or ask the company that sent it for a new one.",
-  );
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  error: SigningPageError,
+): FastifyReply {
+  const language = pageLanguage(request);
+  return errorPage(reply, status, language, signingErrorText(language, error));
+}
+
+function sendNotValid(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(request, reply, 404, "notValid");
+}
+
+/**
+ * Whether the quotation service would take this name. Checked here too only to say what is
+ * wrong in the reader's language (the service's refusals are worded in English); the service
+ * checks it again and stays the one that decides.
+ */
+function nameAcceptable(signerName: string): boolean {
+  const name = signerName.trim();
+  return name !== "" && [...name].length <= SIGNER_NAME_MAX_LENGTH;
 }
 
 /**
@@ -66,22 +98,23 @@ function decisionOf(value: string): SigningDecision | null {
 /** Shows the quotation again with why the post was refused, keeping what was typed. */
 async function sendRefused(
   deps: ServiceDeps,
+  request: FastifyRequest,
   reply: FastifyReply,
   token: string,
   form: SigningForm,
 ): Promise<FastifyReply> {
   const view = await quotationForSigning(deps, token);
-  if (view === null) return sendNotValid(reply);
-  return sendPage(reply, 422, signingPage(view, token, form));
+  if (view === null) return sendNotValid(request, reply);
+  return sendPage(reply, 422, signingPage(pageLanguage(request), view, token, form));
 }
 
 function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get<TokenRoute>("/quotations/:token", async (request, reply) => {
     const token = signTokenOf(request);
     const view = token === null ? null : await quotationForSigning(deps, token);
-    if (token === null || view === null) return sendNotValid(reply);
-    const form = { csrfToken: csrfToken(request, reply), signerName: "", error: null };
-    return sendPage(reply, 200, signingPage(view, token, form));
+    if (token === null || view === null) return sendNotValid(request, reply);
+    const form = { csrfToken: csrfToken(request, reply), signerName: "", problem: null };
+    return sendPage(reply, 200, signingPage(pageLanguage(request), view, token, form));
   });
 
   scope.post<TokenRoute>(
@@ -89,26 +122,30 @@ function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
     {
       onRequest: async (request, reply) => {
         if (!hasNonFormBody(request)) return;
-        return errorPage(reply, 415, "The form could not be read", "Please use the form on the quotation page.");
+        return sendError(request, reply, 415, "unreadable");
       },
     },
     async (request, reply) => {
       const token = signTokenOf(request);
       const submitted = formField(request.body, CSRF_FIELD);
       // First, before the token is even looked up: a forged post learns nothing and changes nothing.
-      if (!csrfValid(request, submitted))
-        return sendPage(reply, 403, refusedFormPage(token === null ? null : signingPagePath(token)));
-      if (token === null) return sendNotValid(reply);
+      if (!csrfValid(request, submitted)) {
+        const backTo = token === null ? null : signingPagePath(token);
+        return sendPage(reply, 403, refusedFormPage(pageLanguage(request), backTo));
+      }
+      if (token === null) return sendNotValid(request, reply);
       const signerName = formField(request.body, "signer_name");
       const form = { csrfToken: submitted, signerName };
       const decision = decisionOf(formField(request.body, "decision"));
-      if (decision === null) return sendRefused(deps, reply, token, { ...form, error: "Choose Approve or Deny." });
+      if (decision === null) return sendRefused(deps, request, reply, token, { ...form, problem: "decision" });
+      if (!nameAcceptable(signerName)) return sendRefused(deps, request, reply, token, { ...form, problem: "name" });
       try {
         const decided = await decideBySigning(deps, token, decision, signerName);
-        if (decided === null) return sendNotValid(reply);
+        if (decided === null) return sendNotValid(request, reply);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 422) throw error;
-        return sendRefused(deps, reply, token, { ...form, error: error.message });
+        // The name passed; what is left is a link that can no longer decide (used, expired, closed).
+        return sendRefused(deps, request, reply, token, { ...form, problem: "used" });
       }
       // Post/redirect/get: reloading the result page never posts the decision again.
       return redirectPage(reply, signingPagePath(token));
@@ -118,7 +155,7 @@ function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get<TokenRoute>("/quotations/:token/pdf", async (request, reply) => {
     const token = signTokenOf(request);
     const pdf = token === null ? null : await quotationPdfForSigning(deps, token);
-    if (pdf === null) return sendNotValid(reply);
+    if (pdf === null) return sendNotValid(request, reply);
     // The page headers (no Referer, no framing, nosniff, no-store) minus the CSP: the PDF is not
     // HTML (nosniff keeps it that way) and browsers' built-in PDF viewers are not made to run
     // under `default-src 'none'`.
@@ -137,7 +174,7 @@ export function registerQuotationSigningRoutes(app: FastifyInstance, deps: Servi
   app.register(
     async (scope) => {
       usePageErrors(scope);
-      scope.setNotFoundHandler((_request, reply) => sendNotValid(reply));
+      scope.setNotFoundHandler((request, reply) => sendNotValid(request, reply));
       registerPages(scope, deps);
     },
     { prefix: "/sign" },

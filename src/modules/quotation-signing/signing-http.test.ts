@@ -59,6 +59,8 @@ function expectPageHeaders(response: LightMyRequestResponse): void {
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   );
   expect(response.headers["cache-control"]).toBe("no-store");
+  expect(response.headers["content-language"]).toMatch(/^(nl|en)$/);
+  expect(response.headers.vary).toBe("Accept-Language");
   expectCommonHeaders(response);
 }
 
@@ -123,10 +125,13 @@ describe("signing pages over HTTP", () => {
 
   it("answers an unknown or malformed link, or an unknown path under /sign, with a 404 page", async () => {
     for (const path of [`/sign/quotations/${"x".repeat(43)}`, "/sign/quotations/not*valid", "/sign/elsewhere"]) {
-      const response = await get(path);
+      const response = await get(path, { "accept-language": "en" });
       expect(response.statusCode, path).toBe(404);
       expectPageHeaders(response);
       expect(response.body).toContain("<h1>This link is not valid</h1>");
+      const dutch = await get(path);
+      expect(dutch.statusCode, path).toBe(404);
+      expect(dutch.body).toContain("<h1>Deze link is niet geldig</h1>");
     }
     const cookieValue = "c".repeat(43);
     const unknown = await harness.app.inject({
@@ -135,11 +140,40 @@ describe("signing pages over HTTP", () => {
       headers: {
         "content-type": "application/x-www-form-urlencoded; charset=UTF-8",
         cookie: `kasboek_csrf=${cookieValue}`,
+        "accept-language": "en",
       },
       payload: `decision=approve&signer_name=Jan&csrf_token=${cookieValue}`,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain("This link is not valid");
+  });
+
+  it.each([
+    ["no Accept-Language", {}, "nl", "Deze link is niet geldig", "Het formulier kon niet worden gelezen"],
+    [
+      "en-GB,en;q=0.9",
+      { "accept-language": "en-GB,en;q=0.9" },
+      "en",
+      "This link is not valid",
+      "The form could not be read",
+    ],
+    ["fr", { "accept-language": "fr" }, "nl", "Deze link is niet geldig", "Het formulier kon niet worden gelezen"],
+  ])("words its error pages for %s in %s", async (_name, headers, language, notValid, unreadable) => {
+    const unknown = await get(`/sign/quotations/${"x".repeat(43)}`, headers);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers["content-language"]).toBe(language);
+    expect(unknown.body).toMatch(new RegExp(`^<!doctype html>\n<html lang="${language}">`));
+    expect(unknown.body).toContain(`<h1>${notValid}</h1>`);
+    const { path } = await signingLink();
+    const json = await harness.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/json", ...headers },
+      payload: "{}",
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.headers["content-language"]).toBe(language);
+    expect(json.body).toContain(`<h1>${unreadable}</h1>`);
   });
 
   it("refuses an oversized form with a 413 page", async () => {

@@ -8,13 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
-import { loginPage } from "./pages.js";
+import { errorPage, pageLanguage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { type LoginProblem, loginPage, refusedLogoutText } from "./pages.js";
 import { currentUser, endSession, logIn, safeReturnTo, startSession } from "./service.js";
-
-const WRONG_MESSAGE = "E-mail address or password is wrong";
-const BLOCKED_MESSAGE = "Too many attempts, try again later";
-const EXPIRED_FORM_MESSAGE = "The form had expired or did not come from this page. Please try again.";
 
 function queryValue(request: FastifyRequest, name: string): string {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
@@ -25,9 +21,10 @@ function showLogin(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  form: { returnTo: string; email: string; error: string | null },
+  form: { returnTo: string; email: string; problem: LoginProblem | null },
 ): FastifyReply {
-  return sendPage(reply, status, loginPage({ ...form, csrfToken: csrfToken(request, reply) }));
+  const document = loginPage({ ...form, language: pageLanguage(request), csrfToken: csrfToken(request, reply) });
+  return sendPage(reply, status, document);
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -37,14 +34,14 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): 
     scope.get("/login", async (request, reply) => {
       const returnTo = safeReturnTo(queryValue(request, "return_to"));
       if ((await currentUser(deps, request)) !== null) return redirectPage(reply, returnTo);
-      return showLogin(request, reply, 200, { returnTo, email: "", error: null });
+      return showLogin(request, reply, 200, { returnTo, email: "", problem: null });
     });
 
     scope.post("/login", async (request, reply) => {
       const returnTo = safeReturnTo(formField(request.body, "return_to"));
       const email = formField(request.body, "email");
       if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-        return showLogin(request, reply, 403, { returnTo, email, error: EXPIRED_FORM_MESSAGE });
+        return showLogin(request, reply, 403, { returnTo, email, problem: "expired-form" });
       }
       const outcome = await logIn(deps, {
         email,
@@ -53,16 +50,17 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): 
       });
       if (outcome.kind === "blocked") {
         reply.header("retry-after", String(outcome.retryAfterSeconds));
-        return showLogin(request, reply, 429, { returnTo, email, error: BLOCKED_MESSAGE });
+        return showLogin(request, reply, 429, { returnTo, email, problem: "blocked" });
       }
-      if (outcome.kind === "wrong") return showLogin(request, reply, 422, { returnTo, email, error: WRONG_MESSAGE });
+      if (outcome.kind === "wrong") return showLogin(request, reply, 422, { returnTo, email, problem: "wrong" });
       await startSession(deps, reply, outcome.userId);
       return redirectPage(reply, returnTo);
     });
 
     scope.post("/logout", async (request, reply) => {
       if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-        return errorPage(reply, 403, "The form could not be accepted", EXPIRED_FORM_MESSAGE);
+        const language = pageLanguage(request);
+        return errorPage(reply, 403, language, refusedLogoutText(language));
       }
       endSession(reply);
       return redirectPage(reply, "/login");

@@ -3,8 +3,11 @@
  * `html\`…\`` is escaped (& < > " ') unless it is a SafeHtml — and SafeHtml is only ever made by
  * `html` itself here, so text from the database or the request can never become markup; `page`
  * wraps a body in the one document shell every page shares (local stylesheet only, a main
- * landmark). Pure code: no Fastify, no database, no clock.
+ * landmark) and the document says which language its text is in, both in `<html lang>` and to
+ * whoever sends it (`sendPage` turns it into Content-Language), so the two cannot differ.
+ * Pure code: no Fastify, no database, no clock.
  */
+import type { Language } from "../language.js";
 
 /** Markup produced by `html`; never build one by hand from a plain string. */
 export interface SafeHtml {
@@ -42,10 +45,19 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
 
 export const STYLESHEET_PATH = "/assets/kasboek.css";
 
-/** A complete HTML document around `body`; `title` is the browser tab's name, as given. */
-export function page(options: { title: string; body: SafeHtml; lang?: string }): string {
-  return html`<!doctype html>
-<html lang="${options.lang ?? "en"}">
+/** A complete page: its markup and the one language its text is written in. */
+export interface HtmlDocument {
+  readonly language: Language;
+  readonly markup: string;
+}
+
+/**
+ * A complete HTML document around `body`, whose text is in `language`; `title` is the browser
+ * tab's name, as given.
+ */
+export function page(options: { title: string; body: SafeHtml; language: Language }): HtmlDocument {
+  const markup = html`<!doctype html>
+<html lang="${options.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,4 +72,5 @@ ${options.body}
 </body>
 </html>
 `.html;
+  return { language: options.language, markup };
 }

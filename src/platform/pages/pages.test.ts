@@ -1,6 +1,7 @@
 /**
  * The shared page infrastructure: escaping templates, the document shell, the headers of every
- * page, form bodies (and that the API still refuses them), CSRF cookies and checks, HTML errors.
+ * page (language included), form bodies (and that the API still refuses them), CSRF cookies and
+ * checks, HTML errors in Dutch by default and English on request.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { readCookie } from "./cookies.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { FORM_BODY_LIMIT_BYTES, formField, registerFormBodies } from "./forms.js";
 import { html, page } from "./html.js";
-import { errorPage, registerPageAssets, sendPage, usePageErrors } from "./respond.js";
+import { errorPage, pageLanguage, registerPageAssets, sendPage, usePageErrors } from "./respond.js";
 
 describe("html templates", () => {
   it("escapes every interpolated value and keeps composed markup", () => {
@@ -24,13 +25,15 @@ describe("html templates", () => {
   });
 
   it("wraps a body in a full document with the local stylesheet and a main landmark", () => {
-    const document = page({ title: "A <title>", body: html`<h1>Hi</h1>`, lang: "nl" });
+    const shell = page({ title: "A <title>", body: html`<h1>Hi</h1>`, language: "nl" });
+    expect(shell.language).toBe("nl");
+    const document = shell.markup;
     expect(document).toMatch(/^<!doctype html>\n<html lang="nl">\n<head>\n<meta charset="utf-8">/);
     expect(document).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(document).toContain("<title>A &lt;title&gt;</title>");
     expect(document).toContain('<link rel="stylesheet" href="/assets/kasboek.css">');
     expect(document).toContain("<main>\n<h1>Hi</h1>\n</main>");
-    expect(page({ title: "t", body: html`` })).toContain('<html lang="en">');
+    expect(page({ title: "t", body: html``, language: "en" }).markup).toContain('<html lang="en">');
   });
 });
 
@@ -51,7 +54,9 @@ async function formServer(): Promise<FastifyInstance> {
     scope.get("/page", async (request, reply) => {
       const first = csrfToken(request, reply);
       expect(csrfToken(request, reply)).toBe(first);
-      return sendPage(reply, 200, page({ title: "P", body: html`<p>${first}</p>` }), {
+      if (request.headers["x-vary"] !== undefined) reply.header("vary", request.headers["x-vary"]);
+      const language = pageLanguage(request);
+      return sendPage(reply, 200, page({ title: "P", body: html`<p>${first}</p>`, language }), {
         formActions: ["https://client.example/callback?x=1", "com.example.app:/cb"],
       });
     });
@@ -61,11 +66,15 @@ async function formServer(): Promise<FastifyInstance> {
     scope.get("/fail", async () => {
       throw new Error("database down");
     });
-    scope.get("/gone", async (_request, reply) => errorPage(reply, 410, "Gone <now>", "It went & stayed away."));
+    scope.get("/gone", async (_request, reply) =>
+      errorPage(reply, 410, "en", { title: "Gone <now>", message: "It went & stayed away." }),
+    );
   });
   await app.ready();
   return app;
 }
+
+const ENGLISH = { "accept-language": "en" };
 
 const form = (payload: string, extra: Record<string, string> = {}) => ({
   headers: { "content-type": "application/x-www-form-urlencoded", ...extra },
@@ -103,15 +112,31 @@ describe("form bodies", () => {
     expect(json.json()).toMatchObject({ name: "" });
   });
 
-  it("refuses a form over 16 KiB with an HTML page", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/echo",
-      ...form(`name=${"x".repeat(FORM_BODY_LIMIT_BYTES)}`),
-    });
+  it("refuses a form over 16 KiB with an HTML page, in Dutch unless English is asked for", async () => {
+    const payload = `name=${"x".repeat(FORM_BODY_LIMIT_BYTES)}`;
+    const response = await app.inject({ method: "POST", url: "/echo", ...form(payload, ENGLISH) });
     expect(response.statusCode).toBe(413);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("The form is too large");
+    const dutch = await app.inject({ method: "POST", url: "/echo", ...form(payload) });
+    expect(dutch.statusCode).toBe(413);
+    expect(dutch.body).toContain("<h1>Het formulier is te groot</h1>");
+    expect(dutch.headers["content-language"]).toBe("nl");
+  });
+
+  it("answers an unreadable body on a page with a 400 page", async () => {
+    const headers = { "content-type": "application/json" };
+    const english = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { ...headers, ...ENGLISH },
+      payload: "{",
+    });
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toContain("<h1>The request could not be read</h1>");
+    const dutch = await app.inject({ method: "POST", url: "/echo", headers, payload: "{" });
+    expect(dutch.statusCode).toBe(400);
+    expect(dutch.body).toContain("<h1>Het verzoek kon niet worden gelezen</h1>");
   });
 
   it("leaves the API refusing form bodies with 400, whatever their size, and unknown paths as they were", async () => {
@@ -136,7 +161,7 @@ describe("form bodies", () => {
   });
 
   it("answers an unexpected failure on a page with an HTML page that hides the details", async () => {
-    const response = await app.inject({ method: "GET", url: "/fail" });
+    const response = await app.inject({ method: "GET", url: "/fail", headers: ENGLISH });
     expect(response.statusCode).toBe(500);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("Something went wrong");
@@ -145,6 +170,23 @@ describe("form bodies", () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.body).toContain("<h1>Gone &lt;now&gt;</h1>");
     expect(gone.body).toContain("It went &amp; stayed away.");
+    // the page is in the language its words are in, whatever the browser asked for
+    expect(gone.body).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(gone.headers["content-language"]).toBe("en");
+  });
+
+  it.each([
+    ["no Accept-Language", {}, "nl", "<h1>Er ging iets mis</h1>", "Er ging aan onze kant iets mis."],
+    ["en-GB,en;q=0.9", { "accept-language": "en-GB,en;q=0.9" }, "en", "<h1>Something went wrong</h1>", "on our side"],
+    ["fr", { "accept-language": "fr" }, "nl", "<h1>Er ging iets mis</h1>", "Er ging aan onze kant iets mis."],
+  ])("words the error page for %s in the reader's language", async (_name, headers, language, heading, message) => {
+    const response = await app.inject({ method: "GET", url: "/fail", headers });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toMatch(new RegExp(`^<!doctype html>\n<html lang="${language}">`));
+    expect(response.body).toContain(heading);
+    expect(response.body).toContain(message);
+    expect(response.headers["content-language"]).toBe(language);
+    expect(response.headers.vary).toBe("Accept-Language");
   });
 });
 
@@ -166,6 +208,20 @@ describe("page responses and CSRF", () => {
     expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["referrer-policy"]).toBe("no-referrer");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-language"]).toBe("nl");
+    expect(response.headers.vary).toBe("Accept-Language");
+  });
+
+  it("says the page's language and varies on Accept-Language, keeping what Vary already held", async () => {
+    const english = await app.inject({ method: "GET", url: "/page", headers: { "accept-language": "en-GB,en;q=0.9" } });
+    expect(english.headers["content-language"]).toBe("en");
+    expect(english.body).toContain('<html lang="en">');
+    const kept = await app.inject({ method: "GET", url: "/page", headers: { "x-vary": "Cookie" } });
+    expect(kept.headers.vary).toBe("Cookie, Accept-Language");
+    const once = await app.inject({ method: "GET", url: "/page", headers: { "x-vary": "accept-language" } });
+    expect(once.headers.vary).toBe("accept-language");
+    const everything = await app.inject({ method: "GET", url: "/page", headers: { "x-vary": "*" } });
+    expect(everything.headers.vary).toBe("*");
   });
 
   it("serves a cacheable stylesheet", async () => {

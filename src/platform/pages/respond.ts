@@ -2,13 +2,55 @@
  * How every server-rendered page leaves the service. Invariants: a page is HTML in UTF-8 with
  * the security headers below (no script may run, nothing may frame it, forms may post only to
  * this service plus origins the caller names, no Referer leaves) and is never cached; a failure
- * on a page is an HTML page too, never the API's JSON envelope (`usePageErrors`).
+ * on a page is an HTML page too, never the API's JSON envelope (`usePageErrors`); a page is in
+ * the language `pageLanguage` negotiates (Dutch unless the browser prefers one we have), says so
+ * in Content-Language, and carries `Vary: Accept-Language`.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import { html, page } from "./html.js";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Language, negotiateLanguage } from "../language.js";
+import { type HtmlDocument, html, page } from "./html.js";
 import { PAGE_STYLESHEET } from "./stylesheet.js";
 
 const HTML_UTF8 = "text/html; charset=utf-8";
+
+/** The pages are for Dutch businesses and their customers: Dutch unless asked otherwise. */
+export const PAGE_FALLBACK_LANGUAGE: Language = "nl";
+
+/** The language of the page answering `request`. */
+export function pageLanguage(request: FastifyRequest): Language {
+  return negotiateLanguage(request.headers["accept-language"], PAGE_FALLBACK_LANGUAGE);
+}
+
+/** A title and a sentence for an error page, in one language. */
+export interface PageMessage {
+  title: string;
+  message: string;
+}
+
+const TEXTS: Record<Language, { tooLarge: PageMessage; unreadable: PageMessage; failed: PageMessage }> = {
+  nl: {
+    tooLarge: {
+      title: "Het formulier is te groot",
+      message: "Maak wat u hebt ingevuld korter en probeer het opnieuw.",
+    },
+    unreadable: {
+      title: "Het verzoek kon niet worden gelezen",
+      message: "Ga terug, laad de pagina opnieuw en probeer het nog eens.",
+    },
+    failed: {
+      title: "Er ging iets mis",
+      message: "Er ging aan onze kant iets mis. Probeer het later opnieuw.",
+    },
+  },
+  en: {
+    tooLarge: { title: "The form is too large", message: "Please shorten what you typed and try again." },
+    unreadable: {
+      title: "The request could not be read",
+      message: "Please go back, reload the page and try again.",
+    },
+    failed: { title: "Something went wrong", message: "Something went wrong on our side; please try again later." },
+  },
+};
 
 /**
  * A form-action source for an origin a form may end up at: an http(s) URL as its origin (CSP
@@ -44,13 +86,31 @@ export function pageHeaders(reply: FastifyReply, formActions: readonly string[] 
     .header("x-content-type-options", "nosniff");
 }
 
+/**
+ * Adds Accept-Language to Vary, keeping what is there: caches (and the browser's back button)
+ * must not hand a page in one language to a reader who asked for another.
+ */
+function varyOnLanguage(reply: FastifyReply): FastifyReply {
+  const current = reply.getHeader("vary");
+  const listed = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  if (listed.some((name) => name === "*" || name.toLowerCase() === "accept-language")) return reply;
+  return reply.header("vary", [...listed, "Accept-Language"].join(", "));
+}
+
 export function sendPage(
   reply: FastifyReply,
   status: number,
-  document: string,
+  document: HtmlDocument,
   options: { formActions?: string[] } = {},
 ): FastifyReply {
-  return pageHeaders(reply, options.formActions).code(status).type(HTML_UTF8).send(document);
+  return varyOnLanguage(pageHeaders(reply, options.formActions))
+    .header("content-language", document.language)
+    .code(status)
+    .type(HTML_UTF8)
+    .send(document.markup);
 }
 
 /** A 303 "see other" (after a form post, or to the login page), with the page headers. */
@@ -58,9 +118,10 @@ export function redirectPage(reply: FastifyReply, location: string): FastifyRepl
   return pageHeaders(reply).redirect(location, 303);
 }
 
-/** A page that says what went wrong, in words for a person. */
-export function errorPage(reply: FastifyReply, status: number, title: string, message: string): FastifyReply {
-  return sendPage(reply, status, page({ title, body: html`<h1>${title}</h1>\n<p role="alert">${message}</p>` }));
+/** A page that says what went wrong, in words for a person, in `language` (the words' own). */
+export function errorPage(reply: FastifyReply, status: number, language: Language, text: PageMessage): FastifyReply {
+  const body = html`<h1>${text.title}</h1>\n<p role="alert">${text.message}</p>`;
+  return sendPage(reply, status, page({ title: text.title, body, language }));
 }
 
 /**
@@ -69,16 +130,13 @@ export function errorPage(reply: FastifyReply, status: number, title: string, me
  */
 export function usePageErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return errorPage(reply, 413, "The form is too large", "Please shorten what you typed and try again.");
-    }
+    const language = pageLanguage(request);
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return errorPage(reply, 413, language, TEXTS[language].tooLarge);
     // body-parser failures (ours, Fastify's) carry `status` or `statusCode`
     const status = error.statusCode ?? (error as { status?: number }).status ?? 500;
-    if (status >= 400 && status < 500) {
-      return errorPage(reply, 400, "The request could not be read", "Please go back, reload the page and try again.");
-    }
+    if (status >= 400 && status < 500) return errorPage(reply, 400, language, TEXTS[language].unreadable);
     request.log.error({ err: error }, "unexpected failure on a page");
-    return errorPage(reply, 500, "Something went wrong", "Something went wrong on our side; please try again later.");
+    return errorPage(reply, 500, language, TEXTS[language].failed);
   });
 }
 
