@@ -1,6 +1,11 @@
 /**
  * What every contract case shares: one app on the run's database, a company with a token
- * holding every scope, and `conform`, which checks an answer against the reference operation.
+ * holding every scope, and `conform`, which checks an answer against the reference operation
+ * (from the project's fixture, so it needs no copy of the reference).
+ *
+ * Our own documents are dated 2023, before every date in the reference's examples (2024), so the
+ * cases that compare with the reference's recorded answers can filter lists to the reference's
+ * documents (`search[from]=2024-03-01`) in the one company both kinds of case share.
  */
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
@@ -54,6 +59,33 @@ export async function created(url: string, body: unknown, rootKey: string): Prom
 export async function vatTypeIdByName(name: string): Promise<number> {
   const list = JSON.parse((await call("GET", `${base}/vat_types`)).body) as { vat_types: Item[] };
   return Number(list.vat_types.find((vatType) => vatType.name === name)?.id);
+}
+
+/** Our id of an account, by its path (the reference's examples name ids of its own database). */
+export async function accountIdByPath(path: string): Promise<number> {
+  const list = JSON.parse((await call("GET", `${base}/accounts?per_page=100`)).body) as { accounts: Item[] };
+  return Number(list.accounts.find((account) => account.path === path)?.id);
+}
+
+/** A contact of our own for the cases that need one, with extra fields. */
+export async function ownContact(extra: Item = {}): Promise<number> {
+  const contact = await created(
+    `${base}/contacts`,
+    {
+      contact: {
+        company_name: "Houtbewerking Eikenhof",
+        contact_person_name: "Mila Jansen",
+        contact_person_email_address: "mila@eikenhof.example",
+        address: "Zagerijweg 4",
+        zipcode: "7411 GH",
+        city: "Deventer",
+        country_code: "NL",
+        ...extra,
+      },
+    },
+    "contact",
+  );
+  return Number(contact.id);
 }
 
 /** The contact the reference's document examples show (Rompslomp.nl BV), with extra fields. */

@@ -1,13 +1,12 @@
 /**
- * Contract cases for expenses. The reference's examples name ids of its own database (type
- * account, contact, VAT type); the cases put ours in their place and compare the answers with the
- * recorded ones field by field, ids and invoice numbers aside (the reference's numbers depend on
- * what its database held; ours on what this run's company has published). Account names are
- * ours, so the type account is compared by path, reference and type.
+ * Contract cases for expenses, with request bodies of our own (two office chairs at 180.00,
+ * 21 % VAT, booked on miscellaneous costs), so every answer is checked against the reference's
+ * facts without the reference file. The comparisons with the reference's recorded answers are
+ * in expense-recorded.ts.
  */
 import { expect } from "vitest";
-import { referenceOperation, responseExample } from "../support/reference.js";
 import {
+  accountIdByPath,
   base,
   call,
   conform,
@@ -15,118 +14,88 @@ import {
   type InvalidCases,
   type Item,
   itemsOf,
-  referenceContact,
+  ownContact,
   type SuccessCases,
   vatTypeIdByName,
 } from "./context.js";
 
-const EXPENSES = "/api/v1/companies/{company_id}/expenses";
-const EXPENSE = `${EXPENSES}/{id}`;
+export const EXPENSES = "/api/v1/companies/{company_id}/expenses";
+export const EXPENSE = `${EXPENSES}/{id}`;
+export const MISC_COSTS = "profit.costs.other_costs.misc";
 
 let contactId: number | undefined;
 /** One supplier for every expense of these cases, made when first needed. */
-async function supplierContact(): Promise<number> {
-  contactId ??= await referenceContact({ is_supplier: true });
+async function supplier(): Promise<number> {
+  contactId ??= await ownContact({ is_supplier: true });
   return contactId;
 }
 
-async function idOf(url: string, rootKey: string, matches: (item: Item) => boolean): Promise<number> {
-  const items = (JSON.parse((await call("GET", url)).body) as Record<string, Item[]>)[rootKey] ?? [];
-  return Number(items.find(matches)?.id);
-}
-
-/** The reference's create example with our type account, contact and VAT type. */
-async function expenseExample(): Promise<{ expense: Item }> {
-  const example = referenceOperation("POST", EXPENSES).requestExample as { expense: Item };
-  const vatHigh = await vatTypeIdByName("vat_high");
-  const misc = await idOf(
-    `${base}/accounts?per_page=100`,
-    "accounts",
-    (account) => account.path === "profit.costs.other_costs.misc",
-  );
+async function ownExpense(state = "published"): Promise<{ expense: Item }> {
   return {
     expense: {
-      ...example.expense,
-      type_account_id: misc,
-      contact_id: await supplierContact(),
-      invoice_lines: (example.expense.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: vatHigh })),
+      date: "2023-11-14",
+      state,
+      type_account_id: await accountIdByPath(MISC_COSTS),
+      currency: "eur",
+      contact_id: await supplier(),
+      invoice_lines: [
+        {
+          description: "Office chairs",
+          extended_description: null,
+          price_per_unit: "180.0",
+          vat_rate: "0.21",
+          vat_type_id: await vatTypeIdByName("vat_high"),
+          quantity: "2.0",
+          product_id: null,
+          account_id: null,
+          account_path: null,
+        },
+      ],
     },
   };
 }
 
-const createExpense = async () => created(`${base}/expenses`, await expenseExample(), "expense");
-
-/** An expense without its ids, number and our own account names, for comparing with the recorded answers. */
-function comparable(expense: unknown): Item {
-  const {
-    id: _id,
-    type_account_id: _account,
-    contact_id: _contact,
-    invoice_number: _number,
-    type_account,
-    cached_contact,
-    invoice_lines,
-    ...rest
-  } = expense as Item;
-  const { id: _typeId, parent_id: _parent, name: _name, path_name: _pathName, ...account } = type_account as Item;
-  const { contact_number: _contactNumber, ...contact } = cached_contact as Item;
-  const lines = (invoice_lines as Item[]).map(({ id: _line, vat_type_id: _vat, ...line }) => line);
-  return { ...rest, type_account: account, cached_contact: contact, invoice_lines: lines };
-}
-
-const recorded = (method: string, path: string, status: number) =>
-  comparable((responseExample(method, path, status) as Item).expense);
+const createExpense = async (state?: string) => created(`${base}/expenses`, await ownExpense(state), "expense");
 
 export const EXPENSE_CASES: SuccessCases = {
   [`GET ${EXPENSES}`]: async (key) => {
     await createExpense();
-    const [first] = itemsOf(
-      conform(key, await call("GET", `${base}/expenses?selection=all&search[from]=2024-03-01`)),
-      "expenses",
-    );
-    expect(comparable(first)).toEqual(
-      comparable((responseExample("GET", EXPENSES, 200) as { expenses: Item[] }).expenses[0]),
-    );
+    itemsOf(conform(key, await call("GET", `${base}/expenses?selection=all&search[from]=2023-11-01`)), "expenses");
   },
   [`POST ${EXPENSES}`]: async (key) => {
-    const body = conform(key, await call("POST", `${base}/expenses`, await expenseExample()));
-    expect(comparable(body.expense)).toEqual(recorded("POST", EXPENSES, 201));
+    const body = conform(key, await call("POST", `${base}/expenses`, await ownExpense()));
+    expect(body.expense).toMatchObject({ date: "2023-11-14", state: "published", type_account: { path: MISC_COSTS } });
+    expect((body.expense as Item).invoice_lines).toMatchObject([
+      { price_without_vat: "360.0", vat_amount: "75.6", price_with_vat: "435.6" },
+    ]);
   },
   [`GET ${EXPENSE}`]: async (key) => {
     const expense = await createExpense();
-    const body = conform(key, await call("GET", `${base}/expenses/${expense.id}`));
-    expect(comparable(body.expense)).toEqual(recorded("GET", EXPENSE, 200));
+    conform(key, await call("GET", `${base}/expenses/${expense.id}`));
   },
   [`PATCH ${EXPENSE}`]: async (key) => {
-    // The reference moves the date of an expense it shows as published; Kasboek locks a published
-    // expense's date (DESIGN.md section 7), so the case moves a concept's date and publishes it
-    // in the same request, which ends in the recorded state.
-    const example = await expenseExample();
-    const concept = await created(`${base}/expenses`, { expense: { ...example.expense, state: "concept" } }, "expense");
-    const update = referenceOperation("PATCH", EXPENSE).requestExample as { expense: Item };
-    const body = conform(
-      key,
-      await call("PATCH", `${base}/expenses/${concept.id}`, { expense: { ...update.expense, state: "published" } }),
-    );
-    expect(comparable(body.expense)).toEqual(recorded("PATCH", EXPENSE, 200));
+    // a concept's date moves and it is published in the same request (a published expense's
+    // date is locked, DESIGN.md section 7)
+    const concept = await createExpense("concept");
+    const update = { expense: { date: "2023-11-15", state: "published" } };
+    const body = conform(key, await call("PATCH", `${base}/expenses/${concept.id}`, update));
+    expect(body.expense).toMatchObject(update.expense);
   },
   [`DELETE ${EXPENSE}`]: async (key) => {
-    const example = await expenseExample();
-    const concept = await created(`${base}/expenses`, { expense: { ...example.expense, state: "concept" } }, "expense");
+    const concept = await createExpense("concept");
     conform(key, await call("DELETE", `${base}/expenses/${concept.id}`));
   },
 };
 
 export const EXPENSE_INVALID: InvalidCases = {
-  // the reference's 422: the type account is missing
+  // the type account is missing, as in the reference's 422
   [`POST ${EXPENSES}`]: async () => {
-    const { type_account_id: _account, ...expense } = (await expenseExample()).expense;
+    const { type_account_id: _account, ...expense } = (await ownExpense()).expense;
     return call("POST", `${base}/expenses`, { expense });
   },
-  // the reference's 422: the date is blanked
+  // the date is blanked, as in the reference's 422
   [`PATCH ${EXPENSE}`]: async () => {
-    const example = await expenseExample();
-    const concept = await created(`${base}/expenses`, { expense: { ...example.expense, state: "concept" } }, "expense");
+    const concept = await createExpense("concept");
     const response = await call("PATCH", `${base}/expenses/${concept.id}`, { expense: { date: null } });
     expect(JSON.parse(response.body)).toMatchObject({
       error: { message: expect.stringContaining("date can't be blank") },

@@ -1,9 +1,10 @@
 /**
- * Contract cases for quotations. The reference's examples name a contact and a VAT type of its
- * own database; ours stand in, and answers are compared with the recorded ones, ids aside.
+ * Contract cases for quotations, with request bodies of our own (two days of garden design at
+ * 250.00, 21 % VAT), so every answer is checked against the reference's facts without the
+ * reference file. The comparisons with the reference's recorded answers are in
+ * quotation-recorded.ts.
  */
 import { expect } from "vitest";
-import { referenceOperation, responseExample } from "../support/reference.js";
 import {
   base,
   call,
@@ -12,55 +13,64 @@ import {
   type InvalidCases,
   type Item,
   itemsOf,
+  ownContact,
   type SuccessCases,
   vatTypeIdByName,
 } from "./context.js";
 
-const QUOTATIONS = "/api/v1/companies/{company_id}/quotations";
-const QUOTATION = `${QUOTATIONS}/{id}`;
+export const QUOTATIONS = "/api/v1/companies/{company_id}/quotations";
+export const QUOTATION = `${QUOTATIONS}/{id}`;
 
-async function quotationExample(): Promise<{ quotation: Item }> {
-  const example = referenceOperation("POST", QUOTATIONS).requestExample as { quotation: Item };
-  const contact = await created(`${base}/contacts`, { contact: { company_name: "Offerte Klant BV" } }, "contact");
-  const high = await vatTypeIdByName("vat_high");
-  const lines = (example.quotation.invoice_lines as Item[]).map((line) => ({ ...line, vat_type_id: high }));
-  return { quotation: { ...example.quotation, contact_id: contact.id, invoice_lines: lines } };
+async function ownQuotation(): Promise<{ quotation: Item }> {
+  return {
+    quotation: {
+      contact_id: await ownContact(),
+      template_id: null,
+      invoice_number: null,
+      date: "2023-09-12",
+      invoice_lines: [
+        {
+          description: "Garden design",
+          extended_description: null,
+          price_per_unit: "250.0",
+          vat_rate: "0.21",
+          vat_type_id: await vatTypeIdByName("vat_high"),
+          quantity: "2.0",
+          product_id: null,
+          account_id: null,
+          account_path: null,
+        },
+      ],
+    },
+  };
 }
 
-const createQuotation = async () => created(`${base}/quotations`, await quotationExample(), "quotation");
-
-/** A quotation without its ids, for comparing with the recorded answers. */
-function comparable(quotation: unknown): Item {
-  const { id: _id, contact_id: _contact, invoice_lines, ...rest } = quotation as Item;
-  const lines = (invoice_lines as Item[]).map(({ id: _line, vat_type_id: _vat, ...line }) => line);
-  return { ...rest, invoice_lines: lines };
-}
-
-const recorded = (method: string, path: string, status: number) =>
-  comparable((responseExample(method, path, status) as Item).quotation);
+const createQuotation = async () => created(`${base}/quotations`, await ownQuotation(), "quotation");
 
 export const QUOTATION_CASES: SuccessCases = {
   [`GET ${QUOTATIONS}`]: async (key) => {
     await createQuotation();
-    const body = conform(key, await call("GET", `${base}/quotations?selection=concept&search[from]=2024-03-01`));
-    expect(comparable(itemsOf(body, "quotations")[0])).toEqual(
-      comparable((responseExample("GET", QUOTATIONS, 200) as { quotations: Item[] }).quotations[0]),
-    );
+    const body = conform(key, await call("GET", `${base}/quotations?selection=concept&search[from]=2023-09-01`));
+    itemsOf(body, "quotations");
   },
   [`POST ${QUOTATIONS}`]: async (key) => {
-    const body = conform(key, await call("POST", `${base}/quotations`, await quotationExample()));
-    expect(comparable(body.quotation)).toEqual(recorded("POST", QUOTATIONS, 201));
+    const body = conform(key, await call("POST", `${base}/quotations`, await ownQuotation()));
+    expect(body.quotation).toMatchObject({ date: "2023-09-12", status: "concept", invoice_number: null });
+    expect((body.quotation as Item).invoice_lines).toMatchObject([
+      { price_without_vat: "500.0", vat_amount: "105.0", price_with_vat: "605.0" },
+    ]);
   },
   [`GET ${QUOTATION}`]: async (key) => {
     const quotation = await createQuotation();
-    const body = conform(key, await call("GET", `${base}/quotations/${quotation.id}`));
-    expect(comparable(body.quotation)).toEqual(recorded("GET", QUOTATION, 200));
+    conform(key, await call("GET", `${base}/quotations/${quotation.id}`));
   },
   [`PATCH ${QUOTATION}`]: async (key) => {
     const quotation = await createQuotation();
-    const update = referenceOperation("PATCH", QUOTATION).requestExample;
-    const body = conform(key, await call("PATCH", `${base}/quotations/${quotation.id}`, update));
-    expect(comparable(body.quotation)).toEqual(recorded("PATCH", QUOTATION, 200));
+    const body = conform(
+      key,
+      await call("PATCH", `${base}/quotations/${quotation.id}`, { quotation: { date: "2023-09-14" } }),
+    );
+    expect(body.quotation).toMatchObject({ date: "2023-09-14" });
   },
   [`DELETE ${QUOTATION}`]: async (key) => {
     const quotation = await createQuotation();
@@ -70,7 +80,7 @@ export const QUOTATION_CASES: SuccessCases = {
 
 export const QUOTATION_INVALID: InvalidCases = {
   [`POST ${QUOTATIONS}`]: async () => {
-    const { quotation } = await quotationExample();
+    const { quotation } = await ownQuotation();
     return call("POST", `${base}/quotations`, { quotation: { ...quotation, contact_id: null } });
   },
   [`PATCH ${QUOTATION}`]: async () => {

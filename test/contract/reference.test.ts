@@ -1,10 +1,16 @@
 /**
  * Contract test (DESIGN.md section 8): every reference operation the app implements is driven
- * with real data and its answer checked against the Rompslomp reference (status, root key,
- * required keys, key order, formats, paging headers), including a triggered 422 wherever the
- * reference documents one; operations not implemented yet are listed as skipped; and every app
- * route under /api/v1 is either a reference operation or a listed Kasboek extension, so a new
- * route cannot land without a contract case here.
+ * with real data of our own and its answer checked against the Rompslomp reference's facts
+ * (status, root key, required keys, key order, formats, paging headers), including a triggered
+ * 422 wherever the reference documents one; operations not implemented yet are listed as
+ * skipped; and every app route under /api/v1 is either a reference operation or a listed Kasboek
+ * extension, so a new route cannot land without a contract case here.
+ *
+ * The facts come from the project's fixture (operations.json), so all of that runs on a bare
+ * clone (DESIGN.md section 4, rule 8). Only when the reference file itself is present do two more
+ * parts run: the cases that send the reference's request examples and compare with its recorded
+ * answers, and the check that the fixture is still what extract-operations.ts derives from the
+ * reference. Without it they are skipped, and both their names and the suite's log say why.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,11 +18,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pathShape, referenceOperations, toFastifyPath } from "../support/reference.js";
 import { conform, harness } from "./context.js";
 import { EXPENSE_CASES, EXPENSE_INVALID } from "./expense-cases.js";
+import { EXPENSE_RECORDED } from "./expense-recorded.js";
+import { extractOperations } from "./extract-operations.js";
 import { OAUTH_CASES } from "./oauth-cases.js";
 import { QUOTATION_CASES, QUOTATION_INVALID } from "./quotation-cases.js";
+import { QUOTATION_RECORDED } from "./quotation-recorded.js";
 import { REFERENCE_DATA_CASES, REFERENCE_DATA_INVALID } from "./reference-data-cases.js";
+import { REFERENCE_DATA_RECORDED } from "./reference-data-recorded.js";
+import { referenceAbsence, referenceAvailable } from "./reference-file.js";
 import { RESOURCE_CASES, RESOURCE_INVALID } from "./resource-cases.js";
+import { RESOURCE_RECORDED } from "./resource-recorded.js";
 import { SALES_INVOICE_CASES, SALES_INVOICE_INVALID } from "./sales-invoice-cases.js";
+import { SALES_INVOICE_RECORDED } from "./sales-invoice-recorded.js";
 
 /** Routes the reference lacks that Kasboek adds on purpose. */
 const EXTENSIONS = [
@@ -52,6 +65,24 @@ const INVALID = {
   ...QUOTATION_INVALID,
   ...EXPENSE_INVALID,
 };
+
+/** The same operations driven by the reference's own request examples, compared with its recorded answers. */
+const RECORDED = {
+  ...REFERENCE_DATA_RECORDED,
+  ...RESOURCE_RECORDED,
+  ...SALES_INVOICE_RECORDED,
+  ...QUOTATION_RECORDED,
+  ...EXPENSE_RECORDED,
+};
+/** Appended to the names of the tests that need the reference, when it is absent. */
+const unlessAbsent = referenceAvailable ? "" : ` (skipped: ${referenceAbsence})`;
+if (!referenceAvailable) {
+  // skipped tests are only counted in the default output; this line says which and why
+  console.warn(
+    `contract: ${Object.keys(RECORDED).length} comparisons with the reference's recorded examples and the ` +
+      `operations.json drift check are skipped: ${referenceAbsence}. The conformance checks run on operations.json.`,
+  );
+}
 
 /** The app's routes (HEAD excluded), read from `printRoutes`: `METHOD /path` with `:param`s. */
 function appRoutes(app: FastifyInstance): string[] {
@@ -95,7 +126,15 @@ describe("the app's routes against the reference", () => {
 
   it("has contract cases only for reference operations", () => {
     const keys = new Set(operations.map((o) => `${o.method} ${o.path}`));
-    expect([...Object.keys(SUCCESS), ...Object.keys(INVALID)].filter((key) => !keys.has(key))).toEqual([]);
+    const cases = [...Object.keys(SUCCESS), ...Object.keys(INVALID), ...Object.keys(RECORDED)];
+    expect(cases.filter((key) => !keys.has(key))).toEqual([]);
+  });
+});
+
+describe("the project's fixture of the reference (operations.json)", () => {
+  it.skipIf(!referenceAvailable)(`is what extract-operations.ts derives from the reference${unlessAbsent}`, () => {
+    // compared as JSON text so that key order (the reference's field order) counts too
+    expect(JSON.stringify(operations, null, 1)).toBe(JSON.stringify(extractOperations(), null, 1));
   });
 });
 
@@ -113,6 +152,14 @@ describe("implemented operations answer as the reference documents", () => {
       if (!invalid) throw new Error(`the reference documents a 422 for ${key}: add a request triggering it to INVALID`);
       conform(key, await invalid(), 422);
     });
+  }
+});
+
+describe("implemented operations match the reference's recorded examples", () => {
+  for (const [key, recorded] of Object.entries(RECORDED)) {
+    it.skipIf(!referenceAvailable)(`${key} matches the reference's recorded example${unlessAbsent}`, () =>
+      recorded(key),
+    );
   }
 });
 

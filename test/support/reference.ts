@@ -1,34 +1,28 @@
 /**
- * The Rompslomp reference (Swagger 2.0, DESIGN.md section 1) as a test oracle. Loads the YAML once,
- * resolves `$ref`s, and checks an actual response against the documented one: the status is
- * documented; the root key is the documented one; every object (recursively, every list item)
- * has its required keys, no undocumented key, keys in the reference's order, and values of the
- * documented type and format (null only where `x-nullable`, enums, dates, date-times, decimal
- * strings); list responses carry numeric paging headers; JSON bodies are
- * `application/json; charset=utf-8`; a 422 is the `{error:{type,message}}` envelope with a
- * documented type. Every problem of a response is reported at once.
+ * The Rompslomp reference (DESIGN.md section 1) as a test oracle, read from the project's own
+ * fixture test/contract/operations.json (the reference's facts without its prose; derived by
+ * test/contract/extract-operations.ts), so the check needs no copy of the reference. It checks
+ * an actual response against the documented one: the status is documented; the root key is the
+ * documented one; every object (recursively, every list item) has its required keys, no
+ * undocumented key, keys in the reference's order, and values of the documented type and format
+ * (null only where `x-nullable`, enums, dates, date-times, decimal strings); list responses carry
+ * numeric paging headers; JSON bodies are `application/json; charset=utf-8`; a 422 is the
+ * `{error:{type,message}}` envelope with a documented type. Every problem of a response is
+ * reported at once.
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { parse } from "yaml";
 
+/** A response schema reduced to facts; `format` is `date` or `decimal` (a decimal string). */
 export interface Schema {
   type?: string;
   format?: string;
-  description?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
   "x-nullable"?: boolean;
-}
-
-export interface ReferenceResponse {
-  schema?: Schema;
-  examples?: { "application/json"?: unknown };
+  enum?: unknown[];
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
 }
 
 export interface ReferenceOperation {
@@ -36,11 +30,10 @@ export interface ReferenceOperation {
   method: string;
   /** the reference's path template, e.g. `/api/v1/companies/{company_id}/rides/{id}` */
   path: string;
-  responses: Record<string, ReferenceResponse>;
-  /** the `example` of the body parameter, when the reference gives one */
-  requestExample: unknown;
-  /** the operation's own `produces` (e.g. application/pdf for downloads); empty when it has none */
-  produces: string[];
+  /** per documented status, the answer's schema; null when that status has no body */
+  responses: Record<string, Schema | null>;
+  /** the operation's own `produces` (e.g. application/pdf for downloads), when it has one */
+  produces?: string[];
 }
 
 export interface ActualResponse {
@@ -51,94 +44,41 @@ export interface ActualResponse {
   raw: string;
 }
 
-const HTTP_METHODS = ["get", "put", "post", "patch", "delete", "head", "options"];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?:[+-]\d{2}:\d{2}|Z)$/;
 const DECIMAL = /^-?\d+\.\d+$/;
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const PAGING_HEADERS = ["x-page", "x-per-page", "x-total"];
+const FIXTURE = new URL("../contract/operations.json", import.meta.url);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `<repo>/reference/…` when vendored, else the shared copy next to the repository. */
-function referenceFile(): string {
-  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  const candidates = [
-    process.env.KASBOEK_REFERENCE_SWAGGER,
-    path.join(repo, "reference/rompslomp-swagger-v1.yaml"),
-    path.join(repo, "../shared/reference/rompslomp-swagger-v1.yaml"),
-  ].filter((candidate): candidate is string => typeof candidate === "string" && candidate !== "");
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (found === undefined) throw new Error(`reference Swagger file not found; looked at ${candidates.join(", ")}`);
-  return found;
-}
-
-function followPointer(root: unknown, ref: string): unknown {
-  if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported, got ${ref}`);
-  let node = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (!isRecord(node) || !Object.hasOwn(node, key)) throw new Error(`unresolvable $ref ${ref}`);
-    node = node[key];
-  }
-  return node;
-}
-
-/** A copy of `node` with every `$ref` replaced by its target (key order preserved). */
-function resolveRefs(node: unknown, root: unknown, trail: readonly string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((item) => resolveRefs(item, root, trail));
-  if (!isRecord(node)) return node;
-  const ref = node.$ref;
-  if (typeof ref === "string") {
-    if (trail.includes(ref)) throw new Error(`cyclic $ref ${[...trail, ref].join(" → ")}`);
-    return resolveRefs(followPointer(root, ref), root, [...trail, ref]);
-  }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolveRefs(value, root, trail)]));
-}
-
-function bodyExample(parameters: unknown): unknown {
-  if (!Array.isArray(parameters)) return undefined;
-  const body = parameters.find((parameter) => isRecord(parameter) && parameter.in === "body");
-  return isRecord(body) && isRecord(body.schema) ? body.schema.example : undefined;
+function isOperation(value: unknown): value is ReferenceOperation {
+  return (
+    isRecord(value) && typeof value.method === "string" && typeof value.path === "string" && isRecord(value.responses)
+  );
 }
 
 let operations: ReferenceOperation[] | undefined;
 
-/** Every operation of the reference, in the file's order. */
+/** Every operation of the reference, in the file's order, from the fixture. */
 export function referenceOperations(): ReferenceOperation[] {
   if (operations) return operations;
-  const root: unknown = parse(readFileSync(referenceFile(), "utf8"));
-  const resolved = resolveRefs(root, root);
-  if (!isRecord(resolved) || !isRecord(resolved.paths)) throw new Error("the reference has no paths");
-  const found: ReferenceOperation[] = [];
-  for (const [pathTemplate, item] of Object.entries(resolved.paths)) {
-    if (!isRecord(item)) continue;
-    for (const [method, operation] of Object.entries(item)) {
-      if (!HTTP_METHODS.includes(method) || !isRecord(operation)) continue;
-      found.push({
-        method: method.toUpperCase(),
-        path: pathTemplate,
-        responses: (isRecord(operation.responses) ? operation.responses : {}) as Record<string, ReferenceResponse>,
-        requestExample: bodyExample(operation.parameters),
-        produces: Array.isArray(operation.produces) ? operation.produces.map(String) : [],
-      });
-    }
+  const parsed: unknown = JSON.parse(readFileSync(FIXTURE, "utf8"));
+  // a hand-edited or truncated fixture should fail loudly here, not as odd conformance problems
+  if (!Array.isArray(parsed) || !parsed.every(isOperation)) {
+    throw new Error(`${FIXTURE.pathname} is malformed: regenerate it with test/contract/extract-operations.ts`);
   }
-  operations = found;
-  return found;
+  operations = parsed;
+  return parsed;
 }
 
 export function referenceOperation(method: string, pathTemplate: string): ReferenceOperation {
   const operation = referenceOperations().find((o) => o.method === method.toUpperCase() && o.path === pathTemplate);
   if (!operation) throw new Error(`the reference has no operation ${method} ${pathTemplate}`);
   return operation;
-}
-
-/** The reference's recorded response body for a status. */
-export function responseExample(method: string, pathTemplate: string, status: number): unknown {
-  return referenceOperation(method, pathTemplate).responses[String(status)]?.examples?.["application/json"];
 }
 
 /** `{company_id}` → `:company_id`, the syntax of Fastify's router. */
@@ -162,7 +102,7 @@ export function actualOf(response: LightMyRequestResponse): ActualResponse {
 }
 
 function isDecimalString(schema: Schema): boolean {
-  return schema.type === "string" && (schema.description ?? "").includes("Arbitrary-precision");
+  return schema.type === "string" && schema.format === "decimal";
 }
 
 function isCalendarDate(text: string): boolean {
@@ -266,33 +206,16 @@ function checkErrorEnvelope(body: unknown, schema: Schema, problems: string[]): 
 }
 
 function isDownload(operation: ReferenceOperation, status: number): boolean {
-  return status >= 200 && status < 300 && operation.produces.some((type) => !type.includes("json"));
-}
-
-/**
- * Some operations document their answer only by a recorded example (the attachment upload): the
- * example's keys, in order, then stand for the schema, every value nullable and of the example's
- * type.
- */
-function schemaOfExample(example: unknown): Schema | undefined {
-  if (example === undefined) return undefined;
-  if (Array.isArray(example)) return { type: "array", items: schemaOfExample(example[0]) ?? {} };
-  if (!isRecord(example)) {
-    const type = typeof example === "number" ? "integer" : typeof example;
-    return { type: type === "object" ? undefined : type, "x-nullable": true };
-  }
-  const properties = Object.fromEntries(
-    Object.entries(example).map(([key, value]) => [key, schemaOfExample(value) ?? { "x-nullable": true }]),
-  );
-  return { type: "object", properties, required: Object.keys(example), "x-nullable": true };
+  return status >= 200 && status < 300 && (operation.produces ?? []).some((type) => !type.includes("json"));
 }
 
 /** Every way `actual` departs from what the reference documents for the operation. */
 export function referenceProblems(method: string, pathTemplate: string, actual: ActualResponse): string[] {
   const operation = referenceOperation(method, pathTemplate);
   const documented = Object.keys(operation.responses);
-  const response = operation.responses[String(actual.status)];
-  if (!response) return [`status ${actual.status} is not documented (the reference lists ${documented.join(", ")})`];
+  const schema = operation.responses[String(actual.status)];
+  if (schema === undefined)
+    return [`status ${actual.status} is not documented (the reference lists ${documented.join(", ")})`];
   const problems: string[] = [];
   // a download (`produces` a file type): any bytes, but not a JSON answer in disguise
   if (isDownload(operation, actual.status)) {
@@ -300,8 +223,7 @@ export function referenceProblems(method: string, pathTemplate: string, actual: 
     if (contentType.startsWith("application/json")) problems.push(`a download answered ${contentType}`);
     return problems;
   }
-  const schema = response.schema ?? schemaOfExample(response.examples?.["application/json"]);
-  if (schema === undefined) {
+  if (schema === null) {
     if (actual.raw !== "") problems.push(`expected an empty body, got ${shown(actual.raw)}`);
     return problems;
   }
