@@ -31,7 +31,17 @@ export async function bootstrap(
   cwd: string,
   databaseUrl: string,
 ): Promise<{ companyId: number; token: string }> {
-  const args = [cli, "bootstrap", "--email", "bench@example.com", "--company", "Bench BV", "--json"];
+  const args = [
+    cli,
+    "bootstrap",
+    "--email",
+    "bench@example.com",
+    "--company",
+    "Bench BV",
+    "--vat-number",
+    "NL123456782B01",
+    "--json",
+  ];
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" };
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd, env });
   const parsed: unknown = JSON.parse(stdout);

@@ -41,10 +41,64 @@ async function kasboekOn(
 
 const email = () => `cli-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
 
+/** A valid Dutch VAT number: bootstrap makes a VAT-liable company unless told otherwise. */
+const VAT_NUMBER = "NL123456782B01";
+
+/** `kasboek bootstrap --json` for a VAT-liable company with only a name; answers what it printed. */
+async function bootstrap(
+  address: string,
+  company = "C",
+): Promise<{ user_id: number; company_id: number; token: string }> {
+  const result = await kasboek(
+    "bootstrap",
+    "--email",
+    address,
+    "--company",
+    company,
+    "--vat-number",
+    VAT_NUMBER,
+    "--json",
+  );
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+/** The company detail options bootstrap and companies update share. */
+const DETAIL_OPTIONS = [
+  "--kvk",
+  "--vat-liable",
+  "--vat-number",
+  "--address",
+  "--zipcode",
+  "--city",
+  "--country",
+  "--email-address",
+  "--website",
+  "--iban",
+  "--bic",
+];
+
+type ShownCompany = Record<string, unknown>;
+
+async function shownCompany(companyId: number, token: string): Promise<ShownCompany> {
+  const response = await request(harness.app, "GET", `/api/v1/companies/${companyId}`, token);
+  expect(response.statusCode).toBe(200);
+  return json<{ company: ShownCompany }>(response).company;
+}
+
 describe("kasboek CLI", () => {
   it("bootstrap --json prints exactly one JSON object whose token works, and reuses the user", async () => {
     const address = email();
-    const first = await kasboek("bootstrap", "--email", address, "--company", "Kaasboer", "--json");
+    const first = await kasboek(
+      "bootstrap",
+      "--email",
+      address,
+      "--company",
+      "Kaasboer",
+      "--vat-number",
+      VAT_NUMBER,
+      "--json",
+    );
     expect(first.code).toBe(0);
     const created = JSON.parse(first.stdout) as { user_id: number; company_id: number; token: string };
     expect(Object.keys(created)).toEqual(["user_id", "company_id", "token"]);
@@ -59,14 +113,14 @@ describe("kasboek CLI", () => {
     });
     expect(ride.statusCode).toBe(201);
 
-    const second = JSON.parse((await kasboek("bootstrap", "--email", address, "--company", "Tweede", "--json")).stdout);
+    const second = await bootstrap(address, "Tweede");
     expect(second.user_id).toBe(created.user_id);
     expect(second.company_id).not.toBe(created.company_id);
   });
 
   it("stores only a hash of the token bootstrap and tokens create print", async () => {
     const address = email();
-    const boot = JSON.parse((await kasboek("bootstrap", "--email", address, "--company", "C", "--json")).stdout);
+    const boot = await bootstrap(address);
     const created = JSON.parse(
       (await kasboek("tokens", "create", "--email", address, "--scopes", "public", "--json")).stdout,
     ) as { token_id: number; token: string };
@@ -77,7 +131,7 @@ describe("kasboek CLI", () => {
       .where("user_id", "=", boot.user_id)
       .execute();
     const stored = JSON.stringify(rows);
-    for (const token of [boot.token as string, created.token]) {
+    for (const token of [boot.token, created.token]) {
       expect(stored).not.toContain(token);
       expect(rows.map((row) => row.token_hash)).toContain(createHash("sha256").update(token).digest("hex"));
     }
@@ -92,6 +146,7 @@ describe("kasboek CLI", () => {
         ["tokens", "list"],
         ["tokens", "revoke"],
         ["companies", "update"],
+        ["bootstrap"],
       ];
       const results = await Promise.all(actions.map((action) => kasboekOn(`sqlite:${file}`, ...action, "--help")));
       for (const [index, result] of results.entries()) {
@@ -100,6 +155,9 @@ describe("kasboek CLI", () => {
         expect(result.stdout, action).toContain("Usage:");
         expect(result.stdout, action).toContain(`kasboek ${action} `);
         expect(result.stderr, action).toBe("");
+        if (action === "companies update" || action === "bootstrap") {
+          for (const option of DETAIL_OPTIONS) expect(result.stdout, action).toContain(`${option} `);
+        }
       }
       expect(existsSync(file)).toBe(false);
     } finally {
@@ -109,7 +167,7 @@ describe("kasboek CLI", () => {
 
   it("creates, lists and revokes tokens with the given scopes", async () => {
     const address = email();
-    const boot = JSON.parse((await kasboek("bootstrap", "--email", address, "--company", "C", "--json")).stdout);
+    const boot = await bootstrap(address);
     const created = await kasboek("tokens", "create", "--email", address, "--scopes", "public,manage:rides", "--json");
     const issued = JSON.parse(created.stdout) as { token_id: number; token: string };
     expect(Object.keys(issued)).toEqual(["token_id", "token"]);
@@ -130,7 +188,7 @@ describe("kasboek CLI", () => {
   });
 
   it("updates a company's access control", async () => {
-    const boot = JSON.parse((await kasboek("bootstrap", "--email", email(), "--company", "C", "--json")).stdout);
+    const boot = await bootstrap(email());
     const url = `/api/v1/companies/${boot.company_id}/rides`;
     const narrowed = await kasboek(
       "companies",
@@ -157,6 +215,140 @@ describe("kasboek CLI", () => {
     });
     await kasboek("companies", "update", String(boot.company_id), "--api-accessible", "true");
     expect((await request(harness.app, "GET", url, boot.token)).statusCode).toBe(200);
+  });
+
+  it("bootstrap makes a complete company from the detail options, stored as the API stores them", async () => {
+    const complete = await kasboek(
+      "bootstrap",
+      "--email",
+      email(),
+      "--company",
+      "Voorbeeld BV",
+      "--kvk",
+      "12345678",
+      "--vat-number",
+      "nl 1234.56.782.b01",
+      "--address",
+      "Voorbeeldstraat 1",
+      "--zipcode",
+      "1234 AB",
+      "--city",
+      "Utrecht",
+      "--iban",
+      "nl91 abna 0417 1643 00",
+      "--bic",
+      "abnanl2a",
+      "--email-address",
+      "facturen@voorbeeld.example",
+      "--website",
+      "https://voorbeeld.example",
+      "--json",
+    );
+    expect(complete.code, complete.stderr).toBe(0);
+    const boot = JSON.parse(complete.stdout) as { company_id: number; token: string };
+    expect(await shownCompany(boot.company_id, boot.token)).toMatchObject({
+      name: "Voorbeeld BV",
+      address: "Voorbeeldstraat 1",
+      zipcode: "1234 AB",
+      city: "Utrecht",
+      country_code: "NL",
+      kvk_number: "12345678",
+      email: "facturen@voorbeeld.example",
+      website: "https://voorbeeld.example",
+      vat_liable: true,
+      vat_number: "NL123456782B01",
+      iban: "NL91ABNA0417164300",
+      bic: "ABNANL2A",
+    });
+
+    const kor = await kasboek("bootstrap", "--email", email(), "--company", "KOR", "--vat-liable", "false", "--json");
+    expect(kor.code, kor.stderr).toBe(0);
+    const small = JSON.parse(kor.stdout) as { company_id: number; token: string };
+    const shown = await shownCompany(small.company_id, small.token);
+    expect(shown).toMatchObject({ vat_liable: false, vat_number: null, country_code: "NL" });
+    expect(shown).not.toHaveProperty("iban");
+  });
+
+  it("bootstrap refuses missing or invalid details, naming the option, and stores nothing", async () => {
+    const address = email();
+    const base = ["bootstrap", "--email", address, "--company", "C"];
+    const [noVatNumber, badIban, badBic, badLiable, badCountry] = await Promise.all([
+      kasboek(...base),
+      kasboek(...base, "--vat-number", VAT_NUMBER, "--iban", "NL92 ABNA 0417 1643 00"),
+      kasboek(...base, "--vat-number", VAT_NUMBER, "--bic", "ABN"),
+      kasboek(...base, "--vat-liable", "maybe"),
+      kasboek(...base, "--vat-number", VAT_NUMBER, "--country", "Nederland"),
+    ]);
+    for (const result of [noVatNumber, badIban, badBic, badLiable, badCountry]) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("Usage: kasboek bootstrap");
+    }
+    expect(noVatNumber.stderr).toContain("--vat-number can't be blank when the company is VAT liable");
+    expect(noVatNumber.stderr).toContain("--vat-liable false");
+    expect(badIban.stderr).toContain("--iban is not a valid IBAN (its check digits do not match)");
+    expect(badBic.stderr).toContain("--bic is not a valid BIC");
+    expect(badLiable.stderr).toContain("--vat-liable must be true or false");
+    expect(badCountry.stderr).toContain("--country is too long");
+    const user = await kasboek("tokens", "list", "--email", address);
+    expect(user.code).toBe(1);
+    expect(user.stderr).toContain("No user with e-mail");
+  });
+
+  it("companies update changes the details given, keeps the rest, and refuses invalid ones", async () => {
+    const boot = await bootstrap(email());
+    const id = String(boot.company_id);
+    const updated = await kasboek(
+      "companies",
+      "update",
+      id,
+      "--iban",
+      "DE89 3704 0044 0532 0130 00",
+      "--bic",
+      "deutdeff500",
+      "--city",
+      "Amsterdam",
+      "--json",
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    const printed = JSON.parse(updated.stdout) as { company_id: number; access_control: unknown; company: unknown };
+    expect(printed).toMatchObject({
+      company_id: boot.company_id,
+      access_control: { api_accessible: true },
+      company: { iban: "DE89370400440532013000", bic: "DEUTDEFF500", city: "Amsterdam" },
+    });
+    const after = await shownCompany(boot.company_id, boot.token);
+    expect(after).toMatchObject({
+      name: "C",
+      city: "Amsterdam",
+      vat_liable: true,
+      vat_number: VAT_NUMBER,
+      iban: "DE89370400440532013000",
+      bic: "DEUTDEFF500",
+    });
+
+    const [badIban, clearedVatNumber, nothing] = await Promise.all([
+      kasboek("companies", "update", id, "--iban", "NL91ABNA041716430", "--api-accessible", "false"),
+      kasboek("companies", "update", id, "--vat-number", ""),
+      kasboek("companies", "update", id),
+    ]);
+    expect(badIban.code).toBe(1);
+    expect(badIban.stderr).toContain("--iban is not a valid IBAN for NL (expected 18 characters, got 17)");
+    expect(clearedVatNumber.code).toBe(1);
+    expect(clearedVatNumber.stderr).toContain("--vat-number can't be blank when the company is VAT liable");
+    expect(nothing.code).toBe(1);
+    for (const option of ["--api-accessible", "--allowed-scopes", ...DETAIL_OPTIONS]) {
+      expect(nothing.stderr).toContain(option);
+    }
+    // refused as a whole: neither the details nor the access control changed
+    expect(await shownCompany(boot.company_id, boot.token)).toEqual(after);
+
+    const kor = await kasboek("companies", "update", id, "--vat-liable", "false", "--vat-number", "", "--bic", "");
+    expect(kor.code, kor.stderr).toBe(0);
+    expect(kor.stdout).toContain("Details: vat_liable=false, vat_number=null, bic=null");
+    const small = await shownCompany(boot.company_id, boot.token);
+    expect(small).toMatchObject({ vat_liable: false, vat_number: null, iban: "DE89370400440532013000" });
+    expect(small).not.toHaveProperty("bic");
   });
 
   it("prints help for every command and fails clearly on bad input", async () => {
@@ -197,7 +389,7 @@ async function kasboekWithInput(
 describe("kasboek users set-password", () => {
   it("sets the password from the first line of standard input, which then signs in", async () => {
     const address = email();
-    await kasboek("bootstrap", "--email", address, "--company", "C", "--json");
+    await bootstrap(address);
     const result = await kasboekWithInput(
       "  a password with spaces \r\nsecond line\n",
       "users",
@@ -219,7 +411,7 @@ describe("kasboek users set-password", () => {
 
   it("refuses a short password, an unknown user, empty input and a missing --email", async () => {
     const address = email();
-    await kasboek("bootstrap", "--email", address, "--company", "C", "--json");
+    await bootstrap(address);
     const short = await kasboekWithInput("eleven char\n", "users", "set-password", "--email", address);
     expect([short.code, short.stderr]).toEqual([1, "kasboek: The password must be at least 12 characters long\n"]);
     const unknown = await kasboekWithInput("long enough password\n", "users", "set-password", "--email", email());

@@ -49,7 +49,8 @@ export async function serveCommand(argv: string[]): Promise<void> {
   if (!(await hasUsers(deps))) {
     process.stderr.write(
       "This database has no users yet. Create one with a company and an API token:\n" +
-        "  npx kasboek bootstrap --email you@example.com --company 'Your Company'\n",
+        "  npx kasboek bootstrap --email you@example.com --company 'Your Company' --vat-number NL… --kvk … \\\n" +
+        "    --address … --zipcode … --city … --iban …   (npx kasboek bootstrap --help lists every option)\n",
     );
   }
   if (smtpUrl === undefined) {

@@ -11,6 +11,7 @@ import {
   tokenFor,
 } from "../../../test/support/app.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
+import { companyDetails } from "./service.js";
 import { insertMembership } from "./store.js";
 
 let harness: TestApp;
@@ -89,6 +90,70 @@ describe("companies", () => {
     expect(errorOf(invalid).message).toContain("vat_number");
     const after = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
     expect(after.vat_number).toBe(before.vat_number);
+  });
+
+  it("stores the bank account normalised and shows it after the reference's fields, only when set", async () => {
+    const response = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
+      company: { ...fullCompany, iban: " nl91 abna 0417 1643 00 ", bic: "abnanl2a" },
+    });
+    expect(response.statusCode).toBe(201);
+    const { company } = json<CompanyBody>(response);
+    expect(company).toMatchObject({ iban: "NL91ABNA0417164300", bic: "ABNANL2A" });
+    expect(Object.keys(company).slice(-3)).toEqual(["access_control", "iban", "bic"]);
+
+    const url = `/api/v1/companies/${company.id}`;
+    const cleared = await request(harness.app, "PATCH", url, owner.token, { company: { iban: null, bic: "" } });
+    expect(cleared.statusCode).toBe(200);
+    const shown = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
+    expect(shown).not.toHaveProperty("iban");
+    expect(shown).not.toHaveProperty("bic");
+    expect(Object.keys(shown).at(-1)).toBe("access_control");
+  });
+
+  it("refuses an IBAN with wrong check digits or length and a malformed BIC, naming each", async () => {
+    const create = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
+      company: { ...fullCompany, iban: "NL92ABNA0417164300", bic: "ABNA-NL" },
+    });
+    expect(create.statusCode).toBe(422);
+    expect(errorOf(create)).toEqual({
+      type: "client.parameters.validation",
+      message: expect.stringMatching(
+        /iban is not a valid IBAN \(its check digits do not match\).*bic is not a valid BIC/,
+      ),
+    });
+
+    const url = `/api/v1/companies/${owner.companyId}`;
+    const before = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
+    const update = await request(harness.app, "PATCH", url, owner.token, {
+      company: { iban: "DE8937040044053201300" },
+    });
+    expect(update.statusCode).toBe(422);
+    expect(errorOf(update).message).toContain("iban is not a valid IBAN for DE (expected 22 characters, got 21)");
+    expect(json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company).toEqual(before);
+  });
+
+  it("gives documents every seller detail a Dutch invoice prints, the bank account included", async () => {
+    const own = await newCompany(harness.deps);
+    const url = `/api/v1/companies/${own.companyId}`;
+    await request(harness.app, "PATCH", url, own.token, {
+      company: { ...fullCompany, iban: "GB82 WEST 1234 5698 7654 32", bic: "NWBKGB2LXXX" },
+    });
+    expect(await companyDetails(harness.deps.db, own.companyId)).toMatchObject({
+      name: "Sirius Cybernetics",
+      address: "Grebbeberglaan 15",
+      zipcode: "3527 VX",
+      city: "Utrecht",
+      country_code: "NL",
+      kvk_number: "12345678",
+      vat_liable: true,
+      vat_number: "NL123456789B01",
+      email: "info@example.org",
+      website: "https://example.org",
+      iban: "GB82WEST12345698765432",
+      bic: "NWBKGB2LXXX",
+    });
+    await request(harness.app, "PATCH", url, own.token, { company: { vat_liable: false } });
+    expect(await companyDetails(harness.deps.db, own.companyId)).toMatchObject({ vat_liable: false });
   });
 
   it("reports the scopes the caller may use there: allowed by the company and held by the token", async () => {

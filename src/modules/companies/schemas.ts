@@ -1,6 +1,11 @@
-/** Wire shapes of a company: field order as the reference; `access_control` is read only. */
+/**
+ * Wire shapes of a company: field order as the reference; `access_control` is read only. `iban`
+ * and `bic` are Kasboek extensions (the bank account an invoice prints): they come after every
+ * reference field and are left out while unset, so a company without them answers exactly as
+ * the reference does.
+ */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
 
 export const COMPANY_TYPES = ["eenmanszaak", "vof", "bv", "vereniging", "stichting", "other"] as const;
 
@@ -9,7 +14,7 @@ export const AccessControlSchema = ResponseObject({
   allowed_scopes: Type.Array(Type.String()),
 });
 
-export const CompanySchema = ResponseObject({
+export const CompanySchema = ResponseObjectWithOmissions({
   id: Nullable.integer(),
   name: Nullable.string(),
   owner_name: Nullable.string(),
@@ -24,6 +29,8 @@ export const CompanySchema = ResponseObject({
   vat_liable: Nullable.boolean(),
   vat_number: Nullable.string(),
   access_control: AccessControlSchema,
+  iban: Type.Optional(Nullable.string()),
+  bic: Type.Optional(Nullable.string()),
 });
 
 export const CompanyResponse = Type.Object({ company: CompanySchema });
@@ -44,6 +51,9 @@ export const CompanyAttributes = Type.Object({
   type: Nullable.enumeration(COMPANY_TYPES),
   vat_liable: Nullable.boolean(),
   vat_number: Nullable.string({ maxLength: 20 }),
+  // room for the spaces people type between groups; the stored form is at most 34 and 11
+  iban: Nullable.string({ maxLength: 64 }),
+  bic: Nullable.string({ maxLength: 20 }),
 });
 
 export const CompanyPayload = {

@@ -3,14 +3,18 @@
  * API with every scope allowed (DESIGN.md section 9) and seeds its chart of accounts and default
  * template, all in one transaction. `access_control.allowed_scopes` answers with the scopes the
  * caller may use there: the company's allowed scopes that the caller's token also holds.
+ * `vat_liable` defaults to true (spec 2.1), so a new company needs a VAT number unless it says
+ * it is not liable (the small-business scheme, KOR). The operator's command line goes through
+ * the same coercion, normalisation and rules as the API; only the names in its messages differ.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
-import { readWritePayload } from "../../platform/attributes.js";
+import { coerceAttributes, readWritePayload } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { normaliseBic, normaliseIban } from "../../platform/iban.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { ALL_SCOPES, intersectScopes, type Scope, sortScopes } from "../../platform/scopes.js";
@@ -57,6 +61,9 @@ export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): 
       api_accessible: booleanFromColumn(row.api_accessible),
       allowed_scopes: intersectScopes(storedScopes(row), tokenScopes),
     },
+    // extensions: absent while unset, so reference clients see the reference's shape
+    iban: row.iban ?? undefined,
+    bic: row.bic ?? undefined,
   };
 }
 
@@ -83,6 +90,8 @@ function normalised(attributes: CompanyAttributes): CompanyAttributes {
   const result = { ...attributes };
   if ("country_code" in attributes) result.country_code = normaliseCountryCode(attributes.country_code ?? null);
   if ("vat_number" in attributes) result.vat_number = normaliseVatNumber(attributes.vat_number ?? null);
+  if ("iban" in attributes) result.iban = normaliseIban(attributes.iban ?? null);
+  if ("bic" in attributes) result.bic = normaliseBic(attributes.bic ?? null);
   return result;
 }
 
@@ -92,11 +101,8 @@ function readCompanyPayload(body: unknown): { attributes: CompanyAttributes; err
   return { attributes, errors };
 }
 
-export interface NewCompany {
-  name: string;
-  vat_liable: boolean;
-  vat_number?: string | null;
-}
+/** A new company as code gives it (tests, the CLI after `readNewCompanyForOperator`); `vat_liable` defaults to true. */
+export type NewCompany = Omit<CompanyAttributes, "name"> & { name: string };
 
 /** Creates a company for `userId` inside one transaction; used by the API and the CLI. */
 async function createCompanyRecord(
@@ -120,6 +126,8 @@ async function createCompanyRecord(
       type: attributes.type ?? null,
       vat_liable: booleanToColumn(attributes.vat_liable ?? true) ?? 1,
       vat_number: attributes.vat_number ?? null,
+      iban: attributes.iban ?? null,
+      bic: attributes.bic ?? null,
       api_accessible: 1,
       allowed_scopes: ALL_SCOPES.join(" "),
       created_at: now,
@@ -141,6 +149,8 @@ function validateMerged(row: Partial<CompanyRow>, attributes: CompanyAttributes,
       email: pick("email", row.email ?? null) ?? null,
       vat_liable: pick("vat_liable", booleanFromColumn(row.vat_liable ?? 1)) ?? true,
       vat_number: pick("vat_number", row.vat_number ?? null) ?? null,
+      iban: pick("iban", row.iban ?? null) ?? null,
+      bic: pick("bic", row.bic ?? null) ?? null,
     },
     errors,
   );
@@ -158,7 +168,7 @@ export async function createCompany(
   return presentCompany(await createCompanyRecord(deps, userId, attributes), tokenScopes);
 }
 
-/** The CLI's bootstrap: same rules as the API. */
+/** Creates a company for `userId` as code gives it (the CLI, tests): the API's rules apply. */
 export async function createCompanyForOperator(
   deps: ServiceDeps,
   userId: number,
@@ -169,6 +179,46 @@ export async function createCompanyForOperator(
   validateMerged({}, attributes, errors);
   errors.throwIfAny(RESOURCE);
   return (await createCompanyRecord(deps, userId, attributes)).id;
+}
+
+/** Company details as an operator types them (the CLI's options): text, keyed by attribute. */
+export type OperatorCompanyInput = { [Key in keyof CompanyAttributes]?: string };
+
+/**
+ * Collects problems under the caller's names for the attributes, so that the CLI says `--iban`
+ * where the API says `iban`; which problems there are stays the API's business.
+ */
+class RenamedValidationErrors extends ValidationErrors {
+  constructor(private readonly nameOf: (attribute: string) => string) {
+    super();
+  }
+
+  override add(attribute: string, problem: string): void {
+    super.add(this.nameOf(attribute), problem);
+  }
+}
+
+function readOperatorInput(
+  input: OperatorCompanyInput,
+  nameOf: (attribute: string) => string,
+): { attributes: CompanyAttributes; errors: ValidationErrors } {
+  const errors = new RenamedValidationErrors(nameOf);
+  const coerced = coerceAttributes(CompanyPayload.schema, input, { timeZone: "Europe/Amsterdam" }, errors);
+  return { attributes: normalised(coerced), errors };
+}
+
+/**
+ * Reads and checks a new company from the operator's text with the API's coercion,
+ * normalisation and rules, before anything is stored; a problem is a 422 naming `nameOf(attribute)`.
+ */
+export function readNewCompanyForOperator(
+  input: OperatorCompanyInput,
+  nameOf: (attribute: string) => string,
+): NewCompany {
+  const { attributes, errors } = readOperatorInput(input, nameOf);
+  validateMerged({}, attributes, errors);
+  errors.throwIfAny(RESOURCE);
+  return { ...attributes, name: (attributes.name ?? "").trim() };
 }
 
 export async function listCompanies(
@@ -192,13 +242,13 @@ export async function showCompany(
   return presentCompany(row, tokenScopes);
 }
 
-export async function updateCompanyAttributes(
+/** Merges `attributes` into the stored company and saves them if the result is valid. */
+async function applyCompanyUpdate(
   deps: ServiceDeps,
   companyId: number,
-  tokenScopes: readonly Scope[],
-  body: unknown,
-): Promise<Company> {
-  const { attributes, errors } = readCompanyPayload(body);
+  attributes: CompanyAttributes,
+  errors: ValidationErrors,
+): Promise<CompanyRow> {
   return deps.db.transaction().execute(async (tx) => {
     const existing = await findCompany(tx, companyId);
     if (!existing) throw notFound(RESOURCE);
@@ -210,9 +260,33 @@ export async function updateCompanyAttributes(
       ...(name !== undefined ? { name: (name ?? "").trim() } : {}),
       ...(vat_liable !== undefined ? { vat_liable: booleanToColumn(vat_liable ?? true) ?? 1 } : {}),
     };
-    const updated = Object.keys(changes).length === 0 ? existing : await updateCompany(tx, companyId, changes);
-    return presentCompany(updated, tokenScopes);
+    return Object.keys(changes).length === 0 ? existing : updateCompany(tx, companyId, changes);
   });
+}
+
+export async function updateCompanyAttributes(
+  deps: ServiceDeps,
+  companyId: number,
+  tokenScopes: readonly Scope[],
+  body: unknown,
+): Promise<Company> {
+  const { attributes, errors } = readCompanyPayload(body);
+  return presentCompany(await applyCompanyUpdate(deps, companyId, attributes, errors), tokenScopes);
+}
+
+/**
+ * The operator's change of a company's details (`kasboek companies update`): the API's update
+ * with the operator's text; problems name `nameOf(attribute)`. Answers the company as its owner
+ * sees it through the API, with every scope the company allows.
+ */
+export async function updateCompanyDetailsForOperator(
+  deps: ServiceDeps,
+  companyId: number,
+  input: OperatorCompanyInput,
+  nameOf: (attribute: string) => string,
+): Promise<Company> {
+  const { attributes, errors } = readOperatorInput(input, nameOf);
+  return presentCompany(await applyCompanyUpdate(deps, companyId, attributes, errors), ALL_SCOPES);
 }
 
 /** Deleting a company removes all its data; only its owner may. */
@@ -238,7 +312,15 @@ export async function updateAccessControl(
   return { api_accessible: updated.api_accessible !== 0, allowed_scopes: storedScopes(updated) };
 }
 
+/**
+ * The seller as a document prints it: every stored column (name, address, zipcode, city,
+ * country_code, kvk_number, vat_liable, vat_number, email, website, iban, bic, time zone, …),
+ * with `vat_liable` as a boolean as the API shows it.
+ */
+export type CompanyDetails = Omit<CompanyRow, "vat_liable"> & { vat_liable: boolean };
+
 /** The company's stored details, for documents that print them. */
-export async function companyDetails(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
-  return findCompany(executor, companyId);
+export async function companyDetails(executor: Executor, companyId: number): Promise<CompanyDetails | undefined> {
+  const row = await findCompany(executor, companyId);
+  return row === undefined ? undefined : { ...row, vat_liable: row.vat_liable !== 0 };
 }

@@ -22,6 +22,8 @@ interface CompaniesTable {
   type: string | null;
   vat_liable: number;
   vat_number: string | null;
+  iban: string | null;
+  bic: string | null;
   time_zone: Generated<string>;
   api_accessible: number;
   allowed_scopes: string;
