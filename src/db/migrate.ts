@@ -23,6 +23,8 @@ import * as createOutboxMessages from "./migrations/0016_create_outbox_messages.
 import * as createQuotations from "./migrations/0017_create_quotations.js";
 import * as createExpenses from "./migrations/0018_create_expenses.js";
 import * as createLoginsAndOauth from "./migrations/0019_create_logins_and_oauth.js";
+import * as addCompanyPaymentDetails from "./migrations/0020_add_company_payment_details.js";
+import * as addInvoiceDeliveryAndCredit from "./migrations/0021_add_invoice_delivery_and_credit.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -44,6 +46,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_create_quotations": createQuotations,
   "0018_create_expenses": createExpenses,
   "0019_create_logins_and_oauth": createLoginsAndOauth,
+  "0020_add_company_payment_details": addCompanyPaymentDetails,
+  "0021_add_invoice_delivery_and_credit": addInvoiceDeliveryAndCredit,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -4,6 +4,7 @@ import {
   convertCents,
   formatDate,
   formatForeignCents,
+  formatIban,
   formatQuantity,
   formatRate,
   formatUnitPrice,
@@ -81,5 +82,14 @@ describe("document formatting", () => {
     ["0.0", "0"],
   ])("canonicalDecimal(%s) = %s", (value, expected) => {
     expect(canonicalDecimal(value)).toBe(expected);
+  });
+
+  it.each([
+    ["NL91ABNA0417164300", "NL91 ABNA 0417 1643 00"],
+    ["nl91 abna 0417164300", "NL91 ABNA 0417 1643 00"],
+    ["GB82WEST12345698765432", "GB82 WEST 1234 5698 7654 32"],
+    ["BE68539007547034", "BE68 5390 0754 7034"],
+  ])("formatIban(%s) = %s", (iban, expected) => {
+    expect(formatIban(iban)).toBe(expected);
   });
 });

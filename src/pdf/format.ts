@@ -67,6 +67,12 @@ export function formatDate(isoDate: string): string {
   return `${day}-${month}-${year}`;
 }
 
+/** An IBAN as people read it, in groups of four: "NL91ABNA0417164300" → "NL91 ABNA 0417 1643 00". */
+export function formatIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, "").toUpperCase();
+  return compact.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
 /** The canonical text of an exact decimal, e.g. the key of a VAT rate ("0.210" → "0.21"). */
 export function canonicalDecimal(value: string): string {
   const text = new Big(value).toFixed();

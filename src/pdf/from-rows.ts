@@ -14,6 +14,8 @@ export interface CompanyFields {
   kvk_number: string | null;
   email: string | null;
   website: string | null;
+  iban: string | null;
+  bic: string | null;
 }
 
 export function printableCompany(company: CompanyFields): PrintableParty {
@@ -27,6 +29,8 @@ export function printableCompany(company: CompanyFields): PrintableParty {
     kvk_number: company.kvk_number,
     email: company.email,
     website: company.website,
+    iban: company.iban,
+    bic: company.bic,
   };
 }
 

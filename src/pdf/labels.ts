@@ -1,61 +1,21 @@
 /**
- * Every word printed on an invoice or quotation PDF, in one place (Dutch; the users are Dutch
- * small businesses). The legal VAT notices carry the English wording as well, for foreign
- * customers. Pure data.
+ * Which words a document is printed in: Dutch (the users are Dutch small businesses), or
+ * English when the customer's country is known and is not the Netherlands. One catalogue per
+ * language (labels-nl.ts, labels-en.ts), both typed by `Labels` so neither can miss a word.
+ * Pure code.
  */
+import { EN } from "./labels-en.js";
+import { NL } from "./labels-nl.js";
+import type { Labels, Language } from "./printable.js";
 
-export interface KindLabels {
-  title: string;
-  conceptTitle: string;
-  number: string;
-  date: string;
-  dueDate: string;
+const CATALOGUES: Readonly<Record<Language, Labels>> = { nl: NL, en: EN };
+
+export function labelsFor(language: Language): Labels {
+  return CATALOGUES[language];
 }
 
-export const KIND_LABELS: Readonly<Record<"invoice" | "quotation", KindLabels>> = {
-  invoice: {
-    title: "Factuur",
-    conceptTitle: "Conceptfactuur",
-    number: "Factuurnummer",
-    date: "Factuurdatum",
-    dueDate: "Vervaldatum",
-  },
-  quotation: {
-    title: "Offerte",
-    conceptTitle: "Conceptofferte",
-    number: "Offertenummer",
-    date: "Offertedatum",
-    dueDate: "Geldig tot",
-  },
-};
-
-export const LABELS = {
-  concept: "CONCEPT",
-  reference: "Referentie",
-  customer: "Aan",
-  attention: "t.a.v.",
-  kvk: "KvK",
-  vatNumber: "BTW-nummer",
-  email: "E-mail",
-  website: "Website",
-  phone: "Telefoon",
-  description: "Omschrijving",
-  quantity: "Aantal",
-  price: "Prijs",
-  vat: "BTW",
-  amount: "Bedrag",
-  totalExclVat: "Totaal excl. BTW",
-  vatOver: (rate: string, base: string) => `BTW ${rate} over ${base}`,
-  totalInclVat: "Totaal incl. BTW",
-  converted: (code: string, rate: string) => `Totaal in ${code.toUpperCase()} (koers ${rate})`,
-  continued: "vervolg",
-  page: (current: number, count: number) => `Pagina ${current} van ${count}`,
-  paymentInstructions: "Betaling",
-  reverseCharge: ["BTW verlegd / VAT reverse-charged"],
-  intraEu: [
-    "Intracommunautaire levering, 0% BTW, artikel 138 Btw-richtlijn",
-    "Intra-Community supply, 0% VAT, article 138 VAT Directive",
-  ],
-  customerVatNumber: "BTW-nummer afnemer / customer VAT number",
-  creator: (templateName: string) => `Kasboek (sjabloon: ${templateName})`,
-} as const;
+/** English for a customer known to be abroad; Dutch otherwise (no customer, no country, or NL). */
+export function documentLanguage(customerCountryCode: string | null | undefined): Language {
+  const country = (customerCountryCode ?? "").trim().toUpperCase();
+  return country === "" || country === "NL" ? "nl" : "en";
+}

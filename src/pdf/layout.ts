@@ -2,11 +2,12 @@
  * Page geometry and drawing primitives for the document PDF (A4, PDF standard fonts only).
  * Every text is drawn at an explicit position with an explicit maximum height, so pdfkit never
  * breaks pages by itself: this module decides where a page ends (`ensureRoom`) and repeats the
- * table header on every page the line table continues on. Pure: no database, no clock, no env.
+ * table header on every page the line table continues on. Every word comes from the canvas's
+ * `labels` (the document's language). Pure: no database, no clock, no env.
  */
 import type PDFDocument from "pdfkit";
 import { formatEuroCents, formatQuantity, formatRate, formatUnitPrice, printableText } from "./format.js";
-import { LABELS } from "./labels.js";
+import type { Labels } from "./printable.js";
 
 type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -40,6 +41,8 @@ export interface Canvas {
   y: number;
   concept: boolean;
   continuation: string;
+  /** the words of the document's language */
+  labels: Labels;
 }
 
 function applyStyle(doc: Pdf, style: TextStyle): void {
@@ -92,10 +95,10 @@ export function putLines(
   return used;
 }
 
-function drawWatermark(doc: Pdf): void {
+function drawWatermark(doc: Pdf, text: string): void {
   doc.save();
   doc.rotate(-45, { origin: [PAGE_WIDTH / 2, PAGE_HEIGHT / 2] });
-  put(doc, LABELS.concept, -100, PAGE_HEIGHT / 2 - 65, PAGE_WIDTH + 200, {
+  put(doc, text, -100, PAGE_HEIGHT / 2 - 65, PAGE_WIDTH + 200, {
     bold: true,
     size: 130,
     color: WATERMARK,
@@ -106,13 +109,18 @@ function drawWatermark(doc: Pdf): void {
 
 /** Prepares a fresh page: the CONCEPT watermark (under everything else) when it is a concept. */
 export function decoratePage(canvas: Canvas): void {
-  if (canvas.concept) drawWatermark(canvas.doc);
+  if (canvas.concept) drawWatermark(canvas.doc, canvas.labels.concept);
   canvas.y = TOP;
 }
 
 /** The red CONCEPT mark under the title of the first page. */
-export function drawConceptMark(doc: Pdf, x: number, y: number, width: number): number {
-  return put(doc, LABELS.concept, x, y, width, { bold: true, size: 13, color: CONCEPT_RED, align: "right" });
+export function drawConceptMark(canvas: Canvas, x: number, y: number, width: number): number {
+  return put(canvas.doc, canvas.labels.concept, x, y, width, {
+    bold: true,
+    size: 13,
+    color: CONCEPT_RED,
+    align: "right",
+  });
 }
 
 function newPage(canvas: Canvas): void {
@@ -160,8 +168,9 @@ export function drawTableHeader(canvas: Canvas): void {
   const { doc } = canvas;
   const height = 18;
   doc.rect(LEFT, canvas.y, CONTENT_WIDTH, height).fill(HEADER_FILL);
-  const labels = [LABELS.quantity, LABELS.price, LABELS.vat, LABELS.amount];
-  drawRow(doc, canvas.y + 5, LABELS.description, labels, { bold: true, size: 8.5 });
+  const { labels } = canvas;
+  const numbers = [labels.quantity, labels.price, labels.vat, labels.amount];
+  drawRow(doc, canvas.y + 5, labels.description, numbers, { bold: true, size: 8.5 });
   canvas.y += height + 4;
 }
 
@@ -266,7 +275,8 @@ export function drawParagraph(canvas: Canvas, heading: string | null, lines: rea
 }
 
 /** Page footers ("Pagina 1 van 2" and the seller's registration numbers), drawn once all pages exist. */
-export function drawFooters(doc: Pdf, footerText: string): void {
+export function drawFooters(canvas: Canvas, footerText: string): void {
+  const { doc, labels } = canvas;
   const { start, count } = doc.bufferedPageRange();
   for (let index = 0; index < count; index += 1) {
     doc.switchToPage(start + index);
@@ -278,6 +288,6 @@ export function drawFooters(doc: Pdf, footerText: string): void {
       .strokeColor(RULE)
       .stroke();
     put(doc, footerText, LEFT, FOOTER_Y, CONTENT_WIDTH - 90, style);
-    put(doc, LABELS.page(index + 1, count), RIGHT - 90, FOOTER_Y, 90, { ...style, align: "right" });
+    put(doc, labels.page(index + 1, count), RIGHT - 90, FOOTER_Y, 90, { ...style, align: "right" });
   }
 }

@@ -11,6 +11,10 @@
  *   Quantities, unit prices and rates are exact decimal strings, printed exactly.
  * - Only the PDF standard fonts (Helvetica): text they cannot show is transliterated or "?".
  * - A concept carries a CONCEPT mark on every page and never prints a number.
+ * - Every word comes from the catalogue of `document.language`; amounts and dates keep the Dutch
+ *   formats in every language.
+ * - A seller under the small-business scheme (KOR) gets the exemption notice and no VAT rows for
+ *   a zero rate: it charges no VAT, so a "BTW 0%" row would suggest a zero-rated supply.
  */
 import Big from "big.js";
 import PDFDocument from "pdfkit";
@@ -23,7 +27,7 @@ import {
   formatRate,
 } from "./format.js";
 import { documentTitle, drawHeader, footerText } from "./header.js";
-import { LABELS } from "./labels.js";
+import { labelsFor } from "./labels.js";
 import {
   type AmountRow,
   type Canvas,
@@ -36,7 +40,7 @@ import {
   LEFT,
   TOP,
 } from "./layout.js";
-import type { PrintableDocument, PrintableLine } from "./printable.js";
+import type { Labels, PrintableDocument, PrintableLine } from "./printable.js";
 
 export interface VatRateTotal {
   vat_rate: string;
@@ -67,40 +71,51 @@ function creationDate(date: string): Date {
   return created;
 }
 
-function amountRows(document: PrintableDocument): AmountRow[] {
+function amountRows(document: PrintableDocument, labels: Labels): AmountRow[] {
   const sum = (pick: (line: PrintableLine) => number) => document.lines.reduce((total, line) => total + pick(line), 0);
   const totalWithVat = sum((line) => line.price_with_vat_cents);
-  const breakdown = vatBreakdown(document.lines);
+  const breakdown = vatBreakdown(document.lines).filter(
+    (rate) => !document.smallBusinessScheme || !new Big(rate.vat_rate).eq(0),
+  );
   const rows: AmountRow[] = [
-    { label: LABELS.totalExclVat, value: formatEuroCents(sum((line) => line.price_without_vat_cents)) },
+    { label: labels.totalExclVat, value: formatEuroCents(sum((line) => line.price_without_vat_cents)) },
     ...breakdown.map((rate) => ({
-      label: LABELS.vatOver(formatRate(rate.vat_rate), formatEuroCents(rate.base_cents)),
+      label: labels.vatOver(formatRate(rate.vat_rate), formatEuroCents(rate.base_cents)),
       value: formatEuroCents(rate.vat_cents),
     })),
-    { label: LABELS.totalInclVat, value: formatEuroCents(totalWithVat), bold: true },
+    { label: labels.totalInclVat, value: formatEuroCents(totalWithVat), bold: true },
   ];
   const code = document.currency.code.trim().toLowerCase();
   if (code !== "eur") {
     const rate = document.currency.exchangeRate;
     rows.push({
-      label: LABELS.converted(code, formatDutchDecimal(rate)),
+      label: labels.converted(code, formatDutchDecimal(rate)),
       value: formatForeignCents(convertCents(totalWithVat, rate), code),
     });
   }
   return rows;
 }
 
-function noticeLines(document: PrintableDocument): string[] | null {
-  if (document.vatNotice === null) return null;
-  const wording = document.vatNotice === "reverse_charge" ? LABELS.reverseCharge : LABELS.intraEu;
+function vatNoticeLines(document: PrintableDocument, labels: Labels): string[] {
+  if (document.vatNotice === null) return [];
+  const wording = document.vatNotice === "reverse_charge" ? labels.reverseCharge : labels.intraEu;
   const vatNumber = document.contact?.vat_number?.trim();
-  return vatNumber ? [...wording, `${LABELS.customerVatNumber}: ${vatNumber}`] : [...wording];
+  return vatNumber ? [...wording, `${labels.customerVatNumber}: ${vatNumber}`] : [...wording];
+}
+
+function noticeLines(document: PrintableDocument, labels: Labels): string[] | null {
+  const lines = [
+    ...(document.smallBusinessScheme ? labels.smallBusinessScheme : []),
+    ...vatNoticeLines(document, labels),
+  ];
+  return lines.length === 0 ? null : lines;
 }
 
 /** Renders the document as an A4 PDF. Rejects on a malformed date, decimal string or (non-integer) amount. */
 export async function renderDocumentPdf(document: PrintableDocument): Promise<Buffer> {
   const created = creationDate(document.date);
-  const title = documentTitle(document);
+  const labels = labelsFor(document.language);
+  const title = documentTitle(document, labels);
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: TOP, bottom: 0, left: LEFT, right: LEFT },
@@ -108,7 +123,7 @@ export async function renderDocumentPdf(document: PrintableDocument): Promise<Bu
     info: {
       Title: title,
       ...(document.company.name ? { Author: document.company.name } : {}),
-      Creator: LABELS.creator(document.templateName),
+      Creator: labels.creator(document.templateName),
       Producer: "Kasboek",
       CreationDate: created,
       ModDate: created,
@@ -121,7 +136,13 @@ export async function renderDocumentPdf(document: PrintableDocument): Promise<Bu
     doc.on("error", reject);
   });
 
-  const canvas: Canvas = { doc, y: TOP, concept: document.isConcept, continuation: `${title} (${LABELS.continued})` };
+  const canvas: Canvas = {
+    doc,
+    y: TOP,
+    concept: document.isConcept,
+    continuation: `${title} (${labels.continued})`,
+    labels,
+  };
   decoratePage(canvas);
   drawHeader(canvas, document);
   drawTableHeader(canvas);
@@ -135,13 +156,13 @@ export async function renderDocumentPdf(document: PrintableDocument): Promise<Bu
       amountCents: line.price_without_vat_cents,
     });
   }
-  drawAmounts(canvas, amountRows(document));
-  const notice = noticeLines(document);
+  drawAmounts(canvas, amountRows(document, labels));
+  const notice = noticeLines(document, labels);
   if (notice !== null) drawParagraph(canvas, null, notice);
   if (document.paymentInstructions?.trim()) {
-    drawParagraph(canvas, LABELS.paymentInstructions, [document.paymentInstructions]);
+    drawParagraph(canvas, labels.paymentInstructions, [document.paymentInstructions]);
   }
-  drawFooters(doc, footerText(document.company));
+  drawFooters(canvas, footerText(document.company, labels));
   doc.end();
   return finished;
 }

@@ -43,14 +43,23 @@ export interface TestCompany {
 }
 
 /** A new user owning a new company, with a token holding every scope. */
+/** Everything a Dutch invoice states about its seller, so the companies of tests can publish. */
+export const COMPLETE_COMPANY_DETAILS = {
+  address: "Hoofdstraat 1",
+  zipcode: "1234 AB",
+  city: "Utrecht",
+  country_code: "NL",
+  kvk_number: "12345678",
+  vat_liable: true,
+  vat_number: "NL123456782B01",
+  iban: "NL91ABNA0417164300",
+  bic: "ABNANL2A",
+} as const;
+
 export async function newCompany(deps: ServiceDeps, name = "Test Company BV"): Promise<TestCompany> {
   const email = `user-${randomUUID()}@example.test`;
   const user = await deps.db.transaction().execute((tx) => findOrCreateUser(deps, tx, email));
-  const companyId = await createCompanyForOperator(deps, user.id, {
-    name,
-    vat_liable: true,
-    vat_number: "NL123456789B01",
-  });
+  const companyId = await createCompanyForOperator(deps, user.id, { ...COMPLETE_COMPANY_DETAILS, name });
   const { token } = await issuePersonalToken(deps, deps.db, user.id, ALL_SCOPES);
   return { userId: user.id, companyId, token, email };
 }

@@ -115,6 +115,13 @@ function shown(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/**
+ * Kasboek's extension fields (a company's bank account, an invoice's delivery date and the invoice
+ * a credit invoice corrects): left out while unset, so a client of the reference sees them only
+ * when it wrote them; when present they carry a value. Every other unknown key is a problem.
+ */
+const EXTENSION_FIELDS = new Set(["iban", "bic", "delivery_date", "credited_invoice_id"]);
+
 function checkObject(at: string, value: Record<string, unknown>, schema: Schema, problems: string[]): void {
   const properties = schema.properties ?? {};
   const documented = Object.keys(properties);
@@ -124,7 +131,9 @@ function checkObject(at: string, value: Record<string, unknown>, schema: Schema,
   }
   if (schema.properties === undefined) return;
   for (const key of keys) {
-    if (!Object.hasOwn(properties, key)) problems.push(`${at}: key "${key}" is not in the reference`);
+    if (Object.hasOwn(properties, key)) continue;
+    if (EXTENSION_FIELDS.has(key) && value[key] !== null) continue;
+    problems.push(`${at}: key "${key}" is not in the reference`);
   }
   const actualOrder = keys.filter((key) => Object.hasOwn(properties, key));
   const expectedOrder = documented.filter((key) => Object.hasOwn(value, key));

@@ -3,10 +3,13 @@
  * the template, the lines, the contact — frozen once published, live before) and hands it to the
  * type's own description, then to the one PDF renderer. A published document is locked, so
  * printing it again later (a download, the mail sender) gives the same document.
+ * The language follows the customer's country (src/pdf/labels.ts): Dutch, or English for a
+ * customer known to be abroad; one choice here, for every type.
  */
 import type { Executor } from "../../db/connection.js";
 import { printableCompany, printableLines } from "../../pdf/from-rows.js";
-import type { PrintableDocument, PrintableLine, PrintableParty } from "../../pdf/printable.js";
+import { documentLanguage, labelsFor } from "../../pdf/labels.js";
+import type { Labels, Language, PrintableDocument, PrintableLine, PrintableParty } from "../../pdf/printable.js";
 import { renderDocumentPdf } from "../../pdf/render.js";
 import { notFound } from "../../platform/errors.js";
 import { companyDetails } from "../companies/service.js";
@@ -23,6 +26,9 @@ export interface PrintContext {
   company: CompanyDetails;
   seller: PrintableParty;
   contact: ContactSnapshot | null;
+  /** the document's language, and its words for what the type writes itself (payment lines) */
+  language: Language;
+  labels: Labels;
   templateName: string;
   lines: PrintableLine[];
   /** the VAT type of each line, in line order */
@@ -49,10 +55,14 @@ export async function documentPdf<Row extends StoredDocument & { template_id: nu
     liveContactCopies(executor, row.company_id, [row]),
   ]);
   if (!company) throw notFound("Company");
+  const contact = documentContactCopy(row, liveContacts);
+  const language = documentLanguage(contact?.country_code);
   const printable = await describe({
     company,
     seller: printableCompany(company),
-    contact: documentContactCopy(row, liveContacts),
+    contact,
+    language,
+    labels: labelsFor(language),
     templateName: template?.name ?? "Standard",
     lines: printableLines(lines),
     vatTypeIds: lines.map((line) => line.vat_type_id),

@@ -1,6 +1,7 @@
 /**
- * The quotation on paper: how the documents pipeline prints it (title "Offerte", no due date, no
- * payment instructions), shared by the API's PDF route and the public signing page.
+ * The quotation on paper: how the documents pipeline prints it (title "Offerte", or "Quotation"
+ * for a customer abroad; no due date, no payment instructions, no delivery date), shared by the
+ * API's PDF route and the public signing page.
  */
 import type { Executor } from "../../db/connection.js";
 import { documentPdf, type PrintedDocument } from "../documents/service.js";
@@ -19,9 +20,11 @@ export function quotationPdf(executor: Executor, row: QuotationRow): Promise<Pri
     row,
     (context) => ({
       kind: "quotation",
+      language: context.language,
       isConcept,
       number: isConcept ? null : row.invoice_number,
       date: row.date,
+      deliveryDate: null,
       dueDate: null,
       company: context.seller,
       contact: context.contact,
@@ -30,6 +33,9 @@ export function quotationPdf(executor: Executor, row: QuotationRow): Promise<Pri
       lines: context.lines,
       paymentInstructions: null,
       vatNotice: null,
+      // the exemption notice is an invoice requirement (article 25 Wet OB); a quotation states prices only
+      smallBusinessScheme: false,
+      creditedInvoiceNumber: null,
       reference: null,
     }),
     fileName,

@@ -163,7 +163,9 @@ describe("the PDF of a sales invoice", () => {
     const text = await pdfText(invoice.id);
     expect(text).toContain("CONCEPT");
     expect(text).not.toMatch(/2024-\d{4}/);
-    expect(text).toContain("Gelieve € 12,10 vóór 01-04-2024 over te maken.");
+    expect(text).toContain(
+      "Gelieve € 12,10 vóór 01-04-2024 over te maken op NL91 ABNA 0417 1643 00 (BIC ABNANL2A) t.n.v. Drukwerk BV.",
+    );
   });
 
   it("prints the reverse-charge wording with the customer's VAT number", async () => {

@@ -24,7 +24,7 @@ import { checkDocumentTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { defaultDueDate, EARLIEST_INVOICE_DATE, vatNumberRequirement } from "./rules.js";
 import type { SalesInvoicePayload } from "./schemas.js";
-import { apiReferenceTaken, type SalesInvoiceColumns, type SalesInvoiceRow } from "./store.js";
+import { apiReferenceTaken, invoiceNumberAndStatus, type SalesInvoiceColumns, type SalesInvoiceRow } from "./store.js";
 
 export type SalesInvoiceAttributes = Partial<Static<typeof SalesInvoicePayload.schema>>;
 export type EditableColumns = Omit<
@@ -111,6 +111,22 @@ function checkVatNumberAttribute(
   return { vat_number: vatNumber, validates_vat_number: bool(validates) };
 }
 
+/** The invoice a credit invoice corrects: a published invoice of the company, not itself. */
+async function checkCreditedInvoice(
+  tools: DraftTools,
+  companyId: number,
+  attributes: SalesInvoiceAttributes,
+  existing: SalesInvoiceRow | null,
+): Promise<number | null> {
+  const creditedId = given(attributes.credited_invoice_id, existing?.credited_invoice_id ?? null);
+  if (creditedId === null || creditedId === existing?.credited_invoice_id) return creditedId;
+  const credited =
+    creditedId === existing?.id ? undefined : await invoiceNumberAndStatus(tools.transaction, companyId, creditedId);
+  if (!credited) tools.errors.add("credited_invoice_id", "is not another sales invoice of this company");
+  else if (credited.status === "concept") tools.errors.add("credited_invoice_id", "must name a published invoice");
+  return creditedId;
+}
+
 async function checkApiReference(
   tools: DraftTools,
   companyId: number,
@@ -156,6 +172,7 @@ export async function draftSalesInvoice(
     productDefaultsOf(transaction, companyId),
   );
   const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
+  const creditedInvoiceId = await checkCreditedInvoice(tools, companyId, attributes, existing);
 
   const vat = checkVatNumberAttribute(attributes, existing, contact, errors);
   const requirement = vatNumberRequirement(
@@ -191,6 +208,8 @@ export async function draftSalesInvoice(
       payment_reference: given(attributes.payment_reference, existing?.payment_reference ?? null),
       sale_type: given(attributes.sale_type, existing?.sale_type ?? null) ?? "supply",
       distance_sale: flag(attributes.distance_sale, existing?.distance_sale),
+      delivery_date: given(attributes.delivery_date, existing?.delivery_date ?? null),
+      credited_invoice_id: creditedInvoiceId,
       ...lines.totals,
     },
   };

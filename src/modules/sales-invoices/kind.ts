@@ -3,12 +3,14 @@
  * (concept → published by `_publish`, once), its fields, the yearly number series `YYYY-NNNN`,
  * and the e-mail copy queued at publication.
  */
+import Big from "big.js";
+import { companyDetails } from "../companies/service.js";
 import type { DocumentKind } from "../documents/service.js";
 import { insertDocumentPayments, paidCentsOfDocuments } from "../payments/service.js";
 import { draftSalesInvoice, type InvoiceDraft, type WriteOptions } from "./fields.js";
 import { DOCUMENT_TYPE, presentSalesInvoice, type SalesInvoice } from "./present.js";
 import { publicationMail } from "./printable.js";
-import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries } from "./rules.js";
+import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries, sellerProblems } from "./rules.js";
 import { SalesInvoicePayload } from "./schemas.js";
 import {
   deleteSalesInvoice,
@@ -61,11 +63,30 @@ export const SALES_INVOICE: DocumentKind<
 
   draft: draftSalesInvoice,
   publicationNeedsContact: true,
-  async checkPublishable(tools, _context, draft) {
+  async checkPublishable(tools, context, draft) {
     if (draft.columns.sends_copy_by_email_on_publish && draft.contact !== null) {
       if (!draft.contact.contact_person_email_address) {
         tools.errors.add("sends_copy_by_email_on_publish", "needs a contact with an e-mail address");
       }
+    }
+    if (draft.columns.credited_invoice_id !== null && draft.columns.price_with_vat_cents >= 0) {
+      tools.errors.add("credited_invoice_id", "can only be given on a credit invoice (a negative total)");
+    }
+    const company = await companyDetails(tools.transaction, context.company.companyId);
+    if (!company) return;
+    for (const [attribute, problem] of sellerProblems(company, draft.columns.payment_method)) {
+      tools.errors.add(attribute, problem);
+    }
+    // a company under the small-business scheme (KOR) charges no VAT at all
+    if (!company.vat_liable) {
+      draft.lines.lines.forEach((line, index) => {
+        if (new Big(line.values.vat_rate).gt(0)) {
+          tools.errors.add(
+            `invoice_lines[${index}].vat_type_id`,
+            "must charge no VAT: the company is not VAT liable (KOR)",
+          );
+        }
+      });
     }
   },
   newRow: (companyId, draft, createdAt) => ({

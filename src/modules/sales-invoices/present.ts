@@ -71,6 +71,8 @@ export async function presentSalesInvoices(
       payment_reference: row.payment_reference,
       sale_type: row.sale_type,
       distance_sale: row.distance_sale !== 0,
+      delivery_date: optional(row.delivery_date !== null, row.delivery_date),
+      credited_invoice_id: optional(row.credited_invoice_id !== null, row.credited_invoice_id),
       cached_contact: documentContactCopy(row, contacts),
       attachment_objects: attachments.get(row.id) ?? [],
       invoice_lines: lines.get(row.id) ?? [],

@@ -1,11 +1,15 @@
 /**
  * The sales invoice on paper and by mail: how the documents pipeline prints it (title, due date,
- * payment instructions, VAT notices) and the e-mail copy queued at publication. A published
- * invoice is locked, so printing it later — when the mail is sent, or downloaded again — gives
- * the same document.
+ * delivery date, payment instructions, VAT notices, the invoice a credit invoice corrects) and
+ * the e-mail copy queued at publication. A published invoice is locked, so printing it later —
+ * when the mail is sent, or downloaded again — gives the same document.
+ *
+ * The printed words follow the document's language (PrintContext.labels); custom payment
+ * instructions are printed as the user wrote them. A transfer names the seller's IBAN (grouped in
+ * fours), BIC and name, so the customer can pay from the paper alone (Dutch invoice rules).
  */
 import type { Executor } from "../../db/connection.js";
-import { formatDate, formatEuroCents } from "../../pdf/format.js";
+import { formatDate, formatEuroCents, formatIban } from "../../pdf/format.js";
 import type { PrintableDocument } from "../../pdf/printable.js";
 import { companyDetails } from "../companies/service.js";
 import type { ContactRow } from "../contacts/service.js";
@@ -14,37 +18,65 @@ import { enqueueMessage } from "../outbox/service.js";
 import { vatTypeById } from "../vat-types/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { fillPaymentInstructions, vatNumberRequirement } from "./rules.js";
-import type { SalesInvoiceRow } from "./store.js";
+import { invoiceNumberAndStatus, type SalesInvoiceRow } from "./store.js";
 
 async function vatTypeNamesOf(executor: Executor, vatTypeIds: readonly number[]): Promise<string[]> {
   const types = await Promise.all([...new Set(vatTypeIds)].map((id) => vatTypeById(executor, id)));
   return types.flatMap((type) => (type ? [type.name] : []));
 }
 
+function filled(value: string | null): string | null {
+  return value === null || value.trim() === "" ? null : value.trim();
+}
+
+/** The seller's account a transfer goes to, as printed; null while the company has no IBAN. */
+function transferAccount(company: PrintContext["company"]) {
+  const iban = filled(company.iban);
+  return iban === null ? null : { iban: formatIban(iban), bic: filled(company.bic), holder: filled(company.name) };
+}
+
 /** The payment line printed when the invoice has no instructions of its own, in the PDF's language. */
-function defaultInstructions(row: SalesInvoiceRow): string | null {
+function defaultInstructions(row: SalesInvoiceRow, context: PrintContext): string | null {
+  const { payment } = context.labels;
   const amount = formatEuroCents(row.price_with_vat_cents);
   const dueDate = formatDate(row.due_date);
+  // a credit invoice is never a request to pay: the customer gets the amount back
+  if (row.price_with_vat_cents < 0 && row.payment_method !== "pay_custom") {
+    return payment.refund(formatEuroCents(-row.price_with_vat_cents));
+  }
   switch (row.payment_method) {
     case "pay_transfer":
-      return row.invoice_number === null
-        ? `Gelieve ${amount} vóór ${dueDate} over te maken.`
-        : `Gelieve ${amount} vóór ${dueDate} over te maken onder vermelding van factuurnummer ${row.invoice_number}.`;
+      return payment.transfer({
+        amount,
+        dueDate,
+        account: transferAccount(context.company),
+        invoiceNumber: row.invoice_number,
+      });
     case "paid_cash":
     case "paid_pin":
     case "paid_already":
     case "paid_sepa":
-      return "Deze factuur is al betaald.";
+      return payment.alreadyPaid;
     case "pay_ideal":
-      return `Gelieve ${amount} vóór ${dueDate} online te betalen.`;
+      return payment.online(amount, dueDate);
     default:
       return null;
   }
 }
 
+/** The number of the invoice a credit invoice corrects (null when it names none, or it has no number). */
+async function creditedInvoiceNumber(executor: Executor, row: SalesInvoiceRow): Promise<string | null> {
+  if (row.credited_invoice_id === null) return null;
+  const credited = await invoiceNumberAndStatus(executor, row.company_id, row.credited_invoice_id);
+  return credited?.invoice_number ?? null;
+}
+
 function describe(executor: Executor, row: SalesInvoiceRow) {
   return async (context: PrintContext): Promise<PrintableDocument> => {
-    const vatTypeNames = await vatTypeNamesOf(executor, context.vatTypeIds);
+    const [vatTypeNames, creditedNumber] = await Promise.all([
+      vatTypeNamesOf(executor, context.vatTypeIds),
+      creditedInvoiceNumber(executor, row),
+    ]);
     const instructions =
       row.payment_method === "pay_custom" && row.custom_payment_instructions !== null
         ? fillPaymentInstructions(row.custom_payment_instructions, {
@@ -52,12 +84,14 @@ function describe(executor: Executor, row: SalesInvoiceRow) {
             amountCents: row.price_with_vat_cents,
             dueDate: row.due_date,
           })
-        : defaultInstructions(row);
+        : defaultInstructions(row, context);
     return {
       kind: "invoice",
+      language: context.language,
       isConcept: row.status === "concept",
       number: row.status === "concept" ? null : row.invoice_number,
       date: row.date,
+      deliveryDate: row.delivery_date,
       dueDate: row.due_date,
       company: context.seller,
       contact: context.contact === null ? null : { ...context.contact, vat_number: row.vat_number },
@@ -66,6 +100,8 @@ function describe(executor: Executor, row: SalesInvoiceRow) {
       lines: context.lines,
       paymentInstructions: instructions,
       vatNotice: vatNumberRequirement(vatTypeNames, context.contact?.country_code ?? null),
+      smallBusinessScheme: !context.company.vat_liable,
+      creditedInvoiceNumber: creditedNumber,
       reference: row.payment_reference ?? row.description,
     };
   };

@@ -11,7 +11,7 @@ import {
   readSelection,
 } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { registerAttachmentRoutes } from "../attachments/routes.js";
+import type { AttachmentParent } from "../attachments/service.js";
 import { SALES_INVOICE_SELECTIONS, SalesInvoiceListResponse, SalesInvoiceResponse } from "./schemas.js";
 import {
   createSalesInvoice,
@@ -90,13 +90,14 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
       .header("content-disposition", `inline; filename="${pdf.fileName}"`)
       .send(pdf.content);
   });
-
-  registerAttachmentRoutes(app, deps, {
-    pathSegment: "sales_invoices",
-    idParam: "sales_invoice_id",
-    documentType: "sales_invoice",
-    resourceName: RESOURCE,
-    scope: "manage:sales_invoices",
-    findParent: requireSalesInvoice,
-  });
 }
+
+/** An invoice's attachments: app.ts registers the attachment routes under it. */
+export const SALES_INVOICE_ATTACHMENTS: AttachmentParent = {
+  pathSegment: "sales_invoices",
+  idParam: "sales_invoice_id",
+  documentType: "sales_invoice",
+  resourceName: RESOURCE,
+  scope: "manage:sales_invoices",
+  findParent: requireSalesInvoice,
+};

@@ -109,3 +109,42 @@ export const EDITABLE_WHEN_PUBLISHED: ReadonlySet<string> = new Set([
   "payment_reference",
   "_publish",
 ]);
+
+/** What the invoice rules ask of the seller (the company), as stored. */
+export interface Seller {
+  name: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  kvk_number: string | null;
+  vat_liable: boolean;
+  vat_number: string | null;
+  iban: string | null;
+}
+
+function blank(value: string | null): boolean {
+  return value === null || value.trim() === "";
+}
+
+/**
+ * What a Dutch invoice must state about the seller (Belastingdienst "factuureisen", art. 35a Wet
+ * OB) that the company lacks, as [attribute, problem] pairs named under `company.`: name and
+ * address, KvK number, the VAT number when VAT-liable, and the IBAN when the customer is asked to
+ * pay by transfer.
+ */
+export function sellerProblems(seller: Seller, paymentMethod: string): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  const needed = (attribute: keyof Seller, value: string | null, why: string) => {
+    if (blank(value)) problems.push([`company.${attribute}`, `can't be blank when publishing: ${why}`]);
+  };
+  needed("name", seller.name, "an invoice names the seller");
+  needed("address", seller.address, "an invoice states the seller's address");
+  needed("zipcode", seller.zipcode, "an invoice states the seller's address");
+  needed("city", seller.city, "an invoice states the seller's address");
+  needed("kvk_number", seller.kvk_number, "an invoice states the seller's KvK number");
+  if (seller.vat_liable) needed("vat_number", seller.vat_number, "a VAT-liable seller states its VAT number");
+  if (paymentMethod === "pay_transfer") {
+    needed("iban", seller.iban, "an invoice paid by transfer states the account to pay to");
+  }
+  return problems;
+}

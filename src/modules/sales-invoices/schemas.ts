@@ -6,10 +6,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
-import { AttachmentObjectSchema } from "../attachments/schemas.js";
-import { ContactAttributes } from "../contacts/schemas.js";
-import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/schemas.js";
-import { PaymentAttributes } from "../payments/schemas.js";
+import { AttachmentObjectSchema } from "../attachments/service.js";
+import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
+import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
+import { PaymentAttributesSchema as PaymentAttributes } from "../payments/service.js";
 
 export const PAYMENT_METHODS = [
   "pay_transfer",
@@ -67,6 +67,9 @@ export const SalesInvoiceSchema = ResponseObjectWithOmissions({
   payment_reference: Nullable.string(),
   sale_type: Nullable.string(),
   distance_sale: Nullable.boolean(),
+  // Kasboek extensions, absent while unset so reference clients see the reference's shape
+  delivery_date: Type.Optional(Nullable.date()),
+  credited_invoice_id: Type.Optional(Nullable.integer()),
   cached_contact: Type.Union([CachedContactSchema, Type.Null()]),
   attachment_objects: Type.Array(AttachmentObjectSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),
@@ -94,6 +97,8 @@ export const SalesInvoiceAttributes = Type.Object({
   payment_reference: Nullable.string({ maxLength: 255 }),
   sale_type: Nullable.enumeration(SALE_TYPES),
   distance_sale: Nullable.boolean(),
+  delivery_date: Nullable.date(),
+  credited_invoice_id: Nullable.integer(),
   contact: ContactAttributes,
   invoice_lines: Type.Array(InvoiceLineAttributes),
   payments: Type.Array(PaymentAttributes),

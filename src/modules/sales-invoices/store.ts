@@ -37,6 +37,10 @@ interface SalesInvoicesTable {
   vat_amount_cents: number;
   price_with_vat_cents: number;
   created_at: string;
+  /** Kasboek extension: the date of the supply, when it differs from the invoice date */
+  delivery_date: string | null;
+  /** Kasboek extension: the invoice a credit invoice corrects */
+  credited_invoice_id: number | null;
 }
 
 export type SalesInvoiceColumns = Selectable<SalesInvoicesTable>;
@@ -176,4 +180,18 @@ export async function lockSalesInvoice(executor: Executor, companyId: number, in
     .where("id", "=", invoiceId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The number and status of one of the company's invoices (the one a credit invoice corrects). */
+export async function invoiceNumberAndStatus(
+  executor: Executor,
+  companyId: number,
+  invoiceId: number,
+): Promise<{ invoice_number: string | null; status: string } | undefined> {
+  return invoices(executor)
+    .selectFrom("sales_invoices")
+    .select(["invoice_number", "status"])
+    .where("company_id", "=", companyId)
+    .where("id", "=", invoiceId)
+    .executeTakeFirst();
 }
