@@ -12,6 +12,10 @@ import type { Paging } from "../../platform/params.js";
 import { DEFAULT_CHART } from "./default-chart.js";
 import { parentPath, pathName } from "./rules.js";
 import type { AccountSchema } from "./schemas.js";
+
+/** An account as other resources embed it (an expense's type account). */
+export { AccountSchema } from "./schemas.js";
+
 import {
   type AccountFilter,
   type AccountRow,

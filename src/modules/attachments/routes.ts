@@ -1,47 +1,27 @@
 /**
  * One registration of the attachment endpoints for any parent document, so sales invoices and
- * (later) expenses behave identically. Every route first asks the parent whether the document is
+ * expenses behave identically; app.ts registers them once per parent (its `AttachmentParent`). Every route first asks the parent whether the document is
  * the company's (404 otherwise) — before the attachment id or body is looked at, so nothing about
  * another company's files leaks. Uploads get their own body limit: a 10 MiB file is ~13.4 MiB of
  * base64, and the size rule must be answered by our 422, with the platform's 413 only beyond it.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { access, type CompanyAccess, requireCompany } from "../../platform/access.js";
+import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import type { Scope } from "../../platform/scopes.js";
 import { contentDisposition, uploadBodyLimit } from "./rules.js";
 import { AttachmentObjectListResponse, AttachmentObjectResponse } from "./schemas.js";
 import {
   type AttachedDocument,
+  type AttachmentParent,
   deleteAttachment,
   downloadAttachment,
   listAttachments,
+  type ParentPurpose,
   uploadAttachment,
 } from "./service.js";
-
-/** Why the parent is looked up: a parent may refuse `change` (e.g. a locked document). */
-export type ParentPurpose = "read" | "change";
-
-export interface AttachmentParent {
-  /** the parent's path segment, e.g. "sales_invoices" */
-  pathSegment: string;
-  /** the path parameter naming the parent, e.g. "sales_invoice_id" */
-  idParam: string;
-  /** stored as attachments.document_type, e.g. "sales_invoice" */
-  documentType: string;
-  /** used in the parent's 404 message, e.g. "Sales invoice" */
-  resourceName: string;
-  scope: Scope;
-  /**
-   * Throws notFound when the parent is not the company's; may also refuse changes. For uploads
-   * and deletes it runs again inside the write transaction (`deps.db` is then that transaction):
-   * it must not open a transaction of its own, and may lock the parent row.
-   */
-  findParent: (deps: ServiceDeps, company: CompanyAccess, parentId: number, purpose: ParentPurpose) => Promise<void>;
-}
 
 const ATTACHMENT = "Attachment";
 

@@ -13,8 +13,13 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
+import type { Scope } from "../../platform/scopes.js";
 import { checkFileName, decodeBase64, detectContentType } from "./rules.js";
 import { type AttachmentObjectSchema, AttachmentPayload } from "./schemas.js";
+
+/** The attachment objects a document shows, as its response schema embeds them. */
+export { AttachmentObjectSchema } from "./schemas.js";
+
 import {
   type AttachmentSummary,
   attachmentSummariesOf,
@@ -30,6 +35,27 @@ export type AttachmentObject = Static<typeof AttachmentObjectSchema>;
 export type { DocumentKey };
 
 /** A document as attachments see it: its key plus its API path, under which downloads live. */
+/** Why the parent is looked up: a parent may refuse `change` (e.g. a locked document). */
+export type ParentPurpose = "read" | "change";
+
+export interface AttachmentParent {
+  /** the parent's path segment, e.g. "sales_invoices" */
+  pathSegment: string;
+  /** the path parameter naming the parent, e.g. "sales_invoice_id" */
+  idParam: string;
+  /** stored as attachments.document_type, e.g. "sales_invoice" */
+  documentType: string;
+  /** used in the parent's 404 message, e.g. "Sales invoice" */
+  resourceName: string;
+  scope: Scope;
+  /**
+   * Throws notFound when the parent is not the company's; may also refuse changes. For uploads
+   * and deletes it runs again inside the write transaction (`deps.db` is then that transaction):
+   * it must not open a transaction of its own, and may lock the parent row.
+   */
+  findParent: (deps: ServiceDeps, company: CompanyAccess, parentId: number, purpose: ParentPurpose) => Promise<void>;
+}
+
 export interface AttachedDocument extends DocumentKey {
   /** e.g. `/api/v1/companies/1/sales_invoices/2`; download paths are `${path}/attachments/${id}` */
   path: string;

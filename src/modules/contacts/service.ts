@@ -16,6 +16,10 @@ import { isBlank, normaliseCountryCode, normaliseVatNumber } from "../../platfor
 import { checkGivenContactNumber, duplicateContactNumber, writeWithGeneratedNumber } from "./numbers.js";
 import { contactName, validateContact } from "./rules.js";
 import { ContactPayload, type ContactSchema } from "./schemas.js";
+
+/** The inline contact a document may carry, as its request schema embeds it. */
+export { ContactAttributes as ContactAttributesSchema } from "./schemas.js";
+
 import {
   type ContactFilter,
   type ContactRow,

@@ -9,7 +9,7 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchDate, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { registerAttachmentRoutes } from "../attachments/routes.js";
+import type { AttachmentParent } from "../attachments/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { EXPENSE_SELECTIONS, ExpenseListResponse, ExpenseResponse } from "./schemas.js";
 import {
@@ -72,13 +72,14 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
     await deleteCompanyExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE));
     return reply.code(204).send();
   });
-
-  registerAttachmentRoutes(app, deps, {
-    pathSegment: "expenses",
-    idParam: "expense_id",
-    documentType: DOCUMENT_TYPE,
-    resourceName: RESOURCE,
-    scope: "manage:expenses",
-    findParent: requireExpense,
-  });
 }
+
+/** An expense's receipts: app.ts registers the attachment routes under it. */
+export const EXPENSE_ATTACHMENTS: AttachmentParent = {
+  pathSegment: "expenses",
+  idParam: "expense_id",
+  documentType: DOCUMENT_TYPE,
+  resourceName: RESOURCE,
+  scope: "manage:expenses",
+  findParent: requireExpense,
+};

@@ -7,9 +7,9 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject } from "../../platform/fields.js";
-import { AccountSchema } from "../accounts/schemas.js";
-import { ContactAttributes } from "../contacts/schemas.js";
-import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/schemas.js";
+import { AccountSchema } from "../accounts/service.js";
+import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
+import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
 
 /** DESIGN.md section 9: an expense is a concept until it is published, then it is locked. */
 export const EXPENSE_STATES = ["concept", "published"] as const;

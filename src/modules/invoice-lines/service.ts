@@ -14,6 +14,11 @@ import { accountPathsById, resolveAccountReference } from "../accounts/service.j
 import { resolveLineVat } from "../vat-types/service.js";
 import { type LineTotals, lineTotals, sumLineTotals } from "./rules.js";
 import type { InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+
+/** The line schemas every document embeds, and the line arithmetic products price with. */
+export { lineTotals } from "./rules.js";
+export { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+
 import {
   type DocumentReference,
   deleteLines,

@@ -16,6 +16,10 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
 import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./schemas.js";
+
+/** The payments a sales invoice may carry, as its request schema embeds them. */
+export { PaymentAttributes as PaymentAttributesSchema } from "./schemas.js";
+
 import {
   deletePayment,
   findPayment,

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject } from "../../platform/fields.js";
-import { InvoiceLineSchema } from "../invoice-lines/schemas.js";
+import { InvoiceLineSchema } from "../invoice-lines/service.js";
 
 /** A product's line is an invoice line (same fields, same order) with its product code. */
 export const ProductInvoiceLineSchema = ResponseObject({

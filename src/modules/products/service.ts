@@ -19,8 +19,12 @@ import type { Paging } from "../../platform/params.js";
 import { isBlank } from "../../platform/text.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
 import { nextInSeries } from "../counters/service.js";
-import { lineTotals } from "../invoice-lines/rules.js";
-import { type ProductDefaultsLookup, type ProductLineDefaults, unitsSoldByProduct } from "../invoice-lines/service.js";
+import {
+  lineTotals,
+  type ProductDefaultsLookup,
+  type ProductLineDefaults,
+  unitsSoldByProduct,
+} from "../invoice-lines/service.js";
 import { resolveLineVat } from "../vat-types/service.js";
 import { type ProductInvoiceLineAttributes, ProductPayload, type ProductSchema } from "./schemas.js";
 import {

@@ -5,7 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObjectWithOmissions } from "../../platform/fields.js";
-import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/schemas.js";
+import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
 
 export const QuotationSchema = ResponseObjectWithOmissions({
   contact_id: Nullable.integer(),

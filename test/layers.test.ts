@@ -1,0 +1,100 @@
+/**
+ * The layer rules of DESIGN.md section 4, checked on the source so that they hold without
+ * exceptions: a module uses another module only through its service.ts; routes never reach a
+ * store; rules.ts files and the libraries outside modules/ (src/pdf) are pure; and no file
+ * imports itself back through a cycle (type-only imports included: a cycle of types is still a
+ * knot a reader has to untie). Reads the import statements of every file under src/.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
+const IMPORT = /^\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"/gms;
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+interface Import {
+  /** the importing file, relative to src/ */
+  from: string;
+  specifier: string;
+  /** the imported file relative to src/, for relative imports */
+  target: string | null;
+}
+
+const files = sourceFiles(SOURCE);
+const imports: Import[] = files.flatMap((file) =>
+  [...readFileSync(file, "utf8").matchAll(IMPORT)].map((match) => {
+    const specifier = match[1] ?? "";
+    const target = specifier.startsWith(".")
+      ? path.relative(SOURCE, path.resolve(path.dirname(file), specifier)).replace(/\.js$/, ".ts")
+      : null;
+    return { from: path.relative(SOURCE, file), specifier, target };
+  }),
+);
+
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+const shown = (found: Import[]) => found.map((entry) => `${entry.from} → ${entry.specifier}`);
+
+describe("layer rules (DESIGN.md section 4)", () => {
+  it("reads the imports of every source file", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(imports.some((entry) => entry.from === "app.ts" && entry.target === "platform/http.ts")).toBe(true);
+  });
+
+  it("lets a module use another module only through its service.ts", () => {
+    const violations = imports.filter((entry) => {
+      if (entry.target === null) return false;
+      const [from, to] = [moduleOf(entry.from), moduleOf(entry.target)];
+      return from !== null && to !== null && from !== to && !entry.target.endsWith("/service.ts");
+    });
+    expect(shown(violations)).toEqual([]);
+  });
+
+  it("keeps routes away from stores: routes → service → store", () => {
+    const violations = imports.filter(
+      (entry) => entry.from.endsWith("routes.ts") && entry.target?.endsWith("store.ts"),
+    );
+    expect(shown(violations)).toEqual([]);
+  });
+
+  it("keeps rules.ts and the libraries outside modules/ pure: no database, no Fastify, no services", () => {
+    const pure = (file: string) => file.endsWith("/rules.ts") || file.startsWith("pdf/");
+    const impure = (entry: Import) =>
+      entry.specifier === "fastify" ||
+      entry.specifier === "kysely" ||
+      (entry.target !== null && /^db\/|\/(service|store)\.ts$/.test(entry.target)) ||
+      (entry.from.startsWith("pdf/") && entry.target?.startsWith("modules/") === true);
+    const violations = imports.filter((entry) => pure(entry.from) && impure(entry));
+    expect(shown(violations)).toEqual([]);
+  });
+
+  it("has no import cycles", () => {
+    const edges = new Map<string, string[]>();
+    for (const entry of imports) {
+      if (entry.target === null) continue;
+      edges.set(entry.from, [...(edges.get(entry.from) ?? []), entry.target]);
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(" → "));
+        return;
+      }
+      state.set(file, "open");
+      for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, "done");
+    };
+    for (const file of edges.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
