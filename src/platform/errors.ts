@@ -2,6 +2,10 @@
  * The error envelope: every failure leaves the service as `{"error":{"type","message"}}` with
  * the status that belongs to its type (spec section 7). Code throws `ApiError`; the Fastify
  * error handler in `http.ts` is the only place that writes error responses.
+ *
+ * Invariants: `message` is English, composed where the error is found; an error may also carry
+ * its parts (`details`) so that `messages.ts` can say the same thing in another language without
+ * re-reading the English. Details never change the type, the status or the English message.
  */
 
 export const errorStatusByType = {
@@ -23,18 +27,39 @@ export const errorStatusByType = {
 
 export type ErrorType = keyof typeof errorStatusByType;
 
+/** One problem of one attribute: `invoice_lines[0].price_per_unit` + `can't be blank`. */
+export interface AttributeProblem {
+  attribute: string;
+  problem: string;
+}
+
+/** The parts an English message was composed of, each still in English. */
+export type ErrorDetails =
+  | { kind: "invalid"; resource: string; problems: readonly AttributeProblem[] }
+  | { kind: "not_found"; resource: string }
+  | { kind: "parameter"; name: string; problem: string };
+
 export class ApiError extends Error {
   readonly type: ErrorType;
   readonly status: number;
   /** extra response headers, e.g. WWW-Authenticate */
   readonly headers: Record<string, string>;
+  /** what the message was made of, for translation; absent when the message is all there is */
+  readonly details: ErrorDetails | undefined;
 
-  constructor(type: ErrorType, message: string, headers: Record<string, string> = {}, status?: number) {
+  constructor(
+    type: ErrorType,
+    message: string,
+    headers: Record<string, string> = {},
+    status?: number,
+    details?: ErrorDetails,
+  ) {
     super(message);
     this.name = "ApiError";
     this.type = type;
     this.status = status ?? errorStatusByType[type];
     this.headers = headers;
+    this.details = details;
   }
 }
 
@@ -42,16 +67,24 @@ export interface ErrorBody {
   error: { type: ErrorType; message: string };
 }
 
-export function errorBody(error: ApiError): ErrorBody {
-  return { error: { type: error.type, message: error.message } };
+/** The envelope; `message` is the error's own (English) unless a translation is given. */
+export function errorBody(error: ApiError, message: string = error.message): ErrorBody {
+  return { error: { type: error.type, message } };
 }
 
 export function notFound(resourceName: string): ApiError {
-  return new ApiError("client.not_found.resource", `${resourceName} not found`);
+  return new ApiError("client.not_found.resource", `${resourceName} not found`, {}, undefined, {
+    kind: "not_found",
+    resource: resourceName,
+  });
 }
 
 export function invalidParameter(name: string, problem: string): ApiError {
-  return new ApiError("client.parameters.invalid_parameter_value", `Parameter ${name} ${problem}`);
+  return new ApiError("client.parameters.invalid_parameter_value", `Parameter ${name} ${problem}`, {}, undefined, {
+    kind: "parameter",
+    name,
+    problem,
+  });
 }
 
 /**
@@ -81,7 +114,11 @@ export class ValidationErrors {
   /** Throws one 422 naming every problem, if there are any. */
   throwIfAny(resourceName: string): void {
     if (this.isEmpty) return;
-    const details = this.problems.map((entry) => `${entry.attribute} ${entry.problem}`).join("; ");
-    throw new ApiError("client.parameters.validation", `${resourceName} is invalid: ${details}`);
+    const listed = this.problems.map((entry) => `${entry.attribute} ${entry.problem}`).join("; ");
+    throw new ApiError("client.parameters.validation", `${resourceName} is invalid: ${listed}`, {}, undefined, {
+      kind: "invalid",
+      resource: resourceName,
+      problems: [...this.problems],
+    });
   }
 }

@@ -6,6 +6,11 @@
  * Invariant: every response this server writes, including the failures Fastify and Node detect
  * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
  * UTF-8 with the `{"error":{"type","message"}}` envelope and an `X-Request-Id` header.
+ *
+ * Invariant: an error's message is in the language the request's Accept-Language asks for (nl or
+ * en, English when it asks for neither or there is no request to ask), said in Content-Language
+ * and announced by `Vary: Accept-Language`; its type, status and other headers are the same in
+ * every language. Successful responses are not touched.
  */
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
@@ -17,6 +22,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { ApiError, errorBody } from "./errors.js";
+import { type Language, negotiateLanguage } from "./language.js";
+import { localiseError } from "./messages.js";
 import { parseQueryString } from "./query-string.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -60,22 +67,43 @@ function apiErrorFromFastify(error: FastifyError): ApiError | null {
   return null;
 }
 
+/**
+ * Adds Accept-Language to Vary, keeping what a route or hook put there: a cache must not hand an
+ * error in one language to a reader who asked for another.
+ */
+function varyOnLanguage(reply: FastifyReply): FastifyReply {
+  const current = reply.getHeader("vary");
+  const listed = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  if (listed.some((name) => name === "*" || name.toLowerCase() === "accept-language")) return reply;
+  return reply.header("vary", [...listed, "Accept-Language"].join(", "));
+}
+
+/** Writes the envelope of `apiError` in the language the request asks for (English by default). */
+function sendApiError(apiError: ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const language: Language = negotiateLanguage(request.headers["accept-language"], "en");
+  return varyOnLanguage(reply.code(apiError.status).headers(apiError.headers))
+    .header("content-language", language)
+    .type(JSON_UTF8)
+    .send(errorBody(apiError, localiseError(apiError, language)));
+}
+
 function sendError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = error instanceof ApiError ? error : apiErrorFromFastify(error);
   if (apiError === null) {
     request.log.error({ err: error }, "unexpected failure");
-    return reply
-      .code(500)
-      .type(JSON_UTF8)
-      .send(errorBody(new ApiError("server", SERVER_ERROR_MESSAGE)));
+    return sendApiError(new ApiError("server", SERVER_ERROR_MESSAGE), request, reply);
   }
   if (apiError.status >= 500) request.log.error({ err: error }, "server error");
-  return reply.code(apiError.status).headers(apiError.headers).type(JSON_UTF8).send(errorBody(apiError));
+  return sendApiError(apiError, request, reply);
 }
 
 /**
  * Node rejects unparseable HTTP (bad request line, oversized headers, a request that never
- * completes) before Fastify sees a request, so no hook runs: the envelope is written raw.
+ * completes) before Fastify sees a request, so no hook runs: the envelope is written raw, in
+ * English, the API's fallback: there are no parsed headers to ask for another language.
  */
 function writeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
@@ -91,6 +119,7 @@ function writeClientError(error: Error & { code?: string }, socket: Socket): voi
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_UTF8}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Content-Language: en\r\n" +
         `X-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
@@ -151,7 +180,7 @@ export function createHttpServer(options: FastifyServerOptions): FastifyInstance
       "client.not_found.endpoint",
       `No endpoint ${request.method} ${request.url.split("?")[0]}`,
     );
-    return reply.code(apiError.status).type(JSON_UTF8).send(errorBody(apiError));
+    return sendApiError(apiError, request, reply);
   });
 
   return app;
