@@ -24,10 +24,18 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
 import { holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
-import { applyDocumentLines, deleteDocumentLines, finaliseDocumentLines } from "../invoice-lines/service.js";
+import {
+  applyDocumentLines,
+  deleteDocumentLines,
+  finaliseDocumentLines,
+  type InvoiceLineItem,
+  type LinesPlan,
+  planDocumentLines,
+} from "../invoice-lines/service.js";
 import { unlinkDocumentPayments } from "../payments/service.js";
+import { productDefaultsOf } from "../products/service.js";
 import { frozenContactCopy } from "./contact.js";
-import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
+import type { DocumentDraft, DocumentKind, DocumentType, DraftTools, StoredDocument, WriteContext } from "./kind.js";
 
 export type { DocumentContactAttributes, DocumentWithContact } from "./contact.js";
 export { documentContactCopy, liveContactCopies, resolveDocumentContact } from "./contact.js";
@@ -42,6 +50,17 @@ export type {
   WriteContext,
 } from "./kind.js";
 export { type CompanyDetails, documentPdf, type PrintContext, type PrintedDocument } from "./print.js";
+
+/** The lines step of every draft: the request's line changes planned against the stored lines, products filling in what a line leaves out. */
+export function planLines(
+  tools: DraftTools,
+  companyId: number,
+  document: { type: DocumentType; id: number | null },
+  items: readonly InvoiceLineItem[] | undefined,
+): Promise<LinesPlan> {
+  const { transaction, errors } = tools;
+  return planDocumentLines(transaction, companyId, document, items, errors, productDefaultsOf(transaction, companyId));
+}
 
 /** A kind seen only through what every document has (the pipeline's own steps need no more). */
 type KindOf<Row extends StoredDocument> = DocumentKind<

@@ -12,11 +12,10 @@ import { resolveAccount } from "../accounts/service.js";
 import {
   type DocumentDraft,
   type DraftTools,
+  planLines,
   resolveDocumentContact,
   type WriteContext,
 } from "../documents/service.js";
-import { planDocumentLines } from "../invoice-lines/service.js";
-import { productDefaultsOf } from "../products/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { EARLIEST_EXPENSE_DATE, isExpenseAccountType } from "./rules.js";
 import type { ExpensePayload } from "./schemas.js";
@@ -94,13 +93,11 @@ export async function draftExpense(
     errors,
   );
 
-  const lines = await planDocumentLines(
-    transaction,
+  const lines = await planLines(
+    tools,
     companyId,
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
-    errors,
-    productDefaultsOf(transaction, companyId),
   );
 
   return {

@@ -9,11 +9,10 @@ import { isBlank } from "../../platform/text.js";
 import {
   type DocumentDraft,
   type DraftTools,
+  planLines,
   resolveDocumentContact,
   type WriteContext,
 } from "../documents/service.js";
-import { planDocumentLines } from "../invoice-lines/service.js";
-import { productDefaultsOf } from "../products/service.js";
 import { checkDocumentTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import type { QuotationPayload } from "./schemas.js";
@@ -66,13 +65,11 @@ export async function draftQuotation(
   ) {
     errors.add("invoice_number", "has already been taken");
   }
-  const lines = await planDocumentLines(
-    transaction,
+  const lines = await planLines(
+    tools,
     companyId,
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
-    errors,
-    productDefaultsOf(transaction, companyId),
   );
   return {
     contact,

@@ -14,12 +14,11 @@ import type { ContactRow } from "../contacts/service.js";
 import {
   type DocumentDraft,
   type DraftTools,
+  planLines,
   resolveDocumentContact,
   type WriteContext,
 } from "../documents/service.js";
-import { planDocumentLines } from "../invoice-lines/service.js";
 import { planDocumentPayments } from "../payments/service.js";
-import { productDefaultsOf } from "../products/service.js";
 import { checkDocumentTemplate } from "../templates/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { defaultDueDate, EARLIEST_INVOICE_DATE, vatNumberRequirement } from "./rules.js";
@@ -163,13 +162,11 @@ export async function draftSalesInvoice(
   const templateId = given(attributes.template_id, existing?.template_id ?? null);
   await checkDocumentTemplate(transaction, companyId, templateId, errors);
   const apiReference = await checkApiReference(tools, companyId, attributes, existing);
-  const lines = await planDocumentLines(
-    transaction,
+  const lines = await planLines(
+    tools,
     companyId,
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
-    errors,
-    productDefaultsOf(transaction, companyId),
   );
   const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
   const creditedInvoiceId = await checkCreditedInvoice(tools, companyId, attributes, existing);
