@@ -25,6 +25,7 @@ import * as createExpenses from "./migrations/0018_create_expenses.js";
 import * as createLoginsAndOauth from "./migrations/0019_create_logins_and_oauth.js";
 import * as addCompanyPaymentDetails from "./migrations/0020_add_company_payment_details.js";
 import * as addInvoiceDeliveryAndCredit from "./migrations/0021_add_invoice_delivery_and_credit.js";
+import * as createLedger from "./migrations/0022_create_ledger.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0019_create_logins_and_oauth": createLoginsAndOauth,
   "0020_add_company_payment_details": addCompanyPaymentDetails,
   "0021_add_invoice_delivery_and_credit": addInvoiceDeliveryAndCredit,
+  "0022_create_ledger": createLedger,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

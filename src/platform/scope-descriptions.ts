@@ -21,6 +21,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "manage:rides": "See, add, change and delete registered rides",
   "manage:expenses": "See, add, change and delete expenses and their attachments",
   "manage:quotations": "See, create, change, send and delete quotations",
+  "read:reports": "See the books: VAT and ICP returns, trial balance, profit and loss, balance sheet and ledgers",
 };
 
 export const SCOPE_DESCRIPTIONS_NL: Record<Scope, string> = {
@@ -37,6 +38,8 @@ export const SCOPE_DESCRIPTIONS_NL: Record<Scope, string> = {
   "manage:rides": "Geregistreerde ritten bekijken, toevoegen, wijzigen en verwijderen",
   "manage:expenses": "Uitgaven en hun bijlagen bekijken, toevoegen, wijzigen en verwijderen",
   "manage:quotations": "Offertes bekijken, aanmaken, wijzigen, versturen en verwijderen",
+  "read:reports":
+    "De boeken inzien: btw-aangifte, opgaaf ICP, proef- en saldibalans, winst-en-verliesrekening, balans en grootboek",
 };
 
 const BY_LANGUAGE: Record<Language, Record<Scope, string>> = { nl: SCOPE_DESCRIPTIONS_NL, en: SCOPE_DESCRIPTIONS };

@@ -15,6 +15,7 @@ export const ALL_SCOPES = [
   "manage:rides",
   "manage:expenses",
   "manage:quotations",
+  "read:reports",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

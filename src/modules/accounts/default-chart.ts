@@ -28,6 +28,31 @@ const vatRateAccounts = (parentReference: string, parentPath: string, withOldLow
   { reference: `${parentReference}.5`, path: `${parentPath}.vat_reverse_charged`, name: "Btw verlegd", type: null },
 ];
 
+/** One liability account per box of output VAT, in the order of the return (1a 1b 1c 1d 2a 4a 4b). */
+const VAT_BOX_ACCOUNTS: ReadonlyArray<readonly [string, string]> = [
+  ["high", "Btw af te dragen hoog tarief (1a)"],
+  ["low", "Btw af te dragen laag tarief (1b)"],
+  ["other_rates", "Btw af te dragen overige tarieven (1c)"],
+  ["private_use", "Btw privégebruik (1d)"],
+  ["reverse_charged", "Btw verlegd naar ons (2a)"],
+  ["outside_eu", "Btw leveringen en diensten van buiten de EU (4a)"],
+  ["within_eu", "Btw leveringen en diensten uit de EU (4b)"],
+];
+
+/** Revenue per box of the return (bookkeeping.md 3.2), so profit and loss and the return reconcile. */
+const REVENUE_BOX_ACCOUNTS: ReadonlyArray<readonly [string, string]> = [
+  ["high", "Omzet hoog tarief"],
+  ["low", "Omzet laag tarief"],
+  ["other_rates", "Omzet overige tarieven"],
+  ["zero_rated", "Omzet 0% binnenland"],
+  ["reverse_charged", "Omzet btw verlegd binnenland"],
+  ["export", "Omzet export buiten de EU"],
+  ["within_eu_goods", "Omzet intracommunautaire leveringen"],
+  ["within_eu_services", "Omzet diensten binnen de EU"],
+  ["distance_sales", "Omzet installatie en afstandsverkopen"],
+  ["exempt", "Omzet vrijgesteld of buiten de heffing"],
+];
+
 export const DEFAULT_CHART: readonly ChartAccount[] = [
   { reference: "B1", path: "activa", name: "Activa", type: "balance" },
   { reference: "B1.1", path: "activa.fixed_assets", name: "Vaste activa", type: "balance" },
@@ -75,6 +100,12 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
   { reference: "B2.3", path: "passiva.current_liabilities", name: "Kortlopende schulden", type: "balance" },
   { reference: "B2.3.1", path: "passiva.current_liabilities.creditors", name: "Crediteuren", type: "balance" },
   { reference: "B2.3.2", path: "passiva.current_liabilities.vat_to_pay", name: "Af te dragen btw", type: "balance" },
+  ...VAT_BOX_ACCOUNTS.map(([suffix, name], index) => ({
+    reference: `B2.3.2.${index + 1}`,
+    path: `passiva.current_liabilities.vat_to_pay.${suffix}`,
+    name,
+    type: "balance" as const,
+  })),
   {
     reference: "B2.3.3",
     path: "passiva.current_liabilities.vat_settlement",
@@ -85,6 +116,12 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
     reference: "B2.3.4",
     path: "passiva.current_liabilities.other_payables",
     name: "Overige schulden",
+    type: "balance",
+  },
+  {
+    reference: "B2.3.5",
+    path: "passiva.current_liabilities.unallocated_receipts",
+    name: "Nog te verdelen ontvangsten",
     type: "balance",
   },
   { reference: "P", path: "profit", name: "Winst en verlies", type: null },
@@ -130,6 +167,12 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
     name: "Betalingsverschillen (kosten)",
     type: "costs",
   },
+  {
+    reference: "P1.11",
+    path: "profit.costs.rounding_differences",
+    name: "Afrondingsverschillen btw",
+    type: "costs",
+  },
   { reference: "P2", path: "profit.revenue", name: "Omzet", type: "revenue" },
   { reference: "P2.1", path: "profit.revenue.other", name: "Omzet algemeen", type: "revenue" },
   {
@@ -138,6 +181,12 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
     name: "Betalingsverschillen (opbrengst)",
     type: "revenue",
   },
+  ...REVENUE_BOX_ACCOUNTS.map(([suffix, name], index) => ({
+    reference: `P2.${index + 3}`,
+    path: `profit.revenue.${suffix}`,
+    name,
+    type: "revenue" as const,
+  })),
   { reference: "H1", path: "vat_to_pay_revenue", name: "Grondslag btw: omzet binnenland", type: null },
   ...vatRateAccounts("H1", "vat_to_pay_revenue", false),
   { reference: "H1.6", path: "vat_to_pay_revenue.vat_private_use", name: "Btw privégebruik", type: null },

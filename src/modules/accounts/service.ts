@@ -23,6 +23,7 @@ import {
   findAccountByPath,
   findAccountIdsUnderPath,
   findAccountsByIds,
+  findAllAccounts,
   insertAccount,
   listAccounts,
 } from "./store.js";
@@ -42,11 +43,15 @@ export function presentAccount(row: AccountRow): Account {
   };
 }
 
-/** Creates the default chart for a new company, inside the caller's transaction. */
+/**
+ * Gives a company every account of the default chart it does not have yet, inside the caller's
+ * transaction: the whole chart for a new company, the later additions for an existing one.
+ */
 export async function seedDefaultChart(executor: Executor, companyId: number): Promise<void> {
   const nameByPath = new Map(DEFAULT_CHART.map((account) => [account.path, account.name]));
-  const idByPath = new Map<string, number>();
+  const idByPath = new Map((await findAllAccounts(executor, companyId)).map((row) => [row.path, row.id]));
   for (const account of DEFAULT_CHART) {
+    if (idByPath.has(account.path)) continue;
     const parent = parentPath(account.path);
     const id = await insertAccount(executor, {
       company_id: companyId,
@@ -61,6 +66,11 @@ export async function seedDefaultChart(executor: Executor, companyId: number): P
     });
     idByPath.set(account.path, id);
   }
+}
+
+/** The whole chart of a company, for the ledger and its reports. */
+export async function companyChart(executor: Executor, companyId: number): Promise<AccountRow[]> {
+  return findAllAccounts(executor, companyId);
 }
 
 export async function listCompanyAccounts(

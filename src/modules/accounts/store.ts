@@ -117,3 +117,13 @@ export async function findAccountIdsUnderPath(executor: Executor, companyId: num
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Every account of a company (the chart is small: a few hundred rows at most). */
+export async function findAllAccounts(executor: Executor, companyId: number): Promise<AccountRow[]> {
+  return accounts(executor)
+    .selectFrom("accounts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .orderBy("id")
+    .execute();
+}

@@ -23,6 +23,9 @@ interface CompaniesTable {
   vat_liable: number;
   vat_number: string | null;
   iban: string | null;
+  /** bookkeeping settings; the database supplies the defaults */
+  vat_return_rounding: Generated<string>;
+  vat_period: Generated<string>;
   bic: string | null;
   time_zone: Generated<string>;
   api_accessible: number;
@@ -39,7 +42,7 @@ interface MembershipsTable {
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
-export type CompanyInsert = Omit<CompanyRow, "id" | "time_zone">;
+export type CompanyInsert = Omit<CompanyRow, "id" | "time_zone" | "vat_return_rounding" | "vat_period">;
 export type CompanyUpdate = Updateable<CompaniesTable>;
 
 type CompanyTables = {

@@ -22,6 +22,17 @@ import type { LinesPlan } from "../invoice-lines/service.js";
 
 export type DocumentType = "sales_invoice" | "quotation" | "expense";
 
+/** A document's own facts the ledger posts from (its lines and contact come from the pipeline). */
+export interface DocumentPostingFacts {
+  description: string;
+  /** the customer's VAT number as the document states it (null: the contact's) */
+  vatNumber: string | null;
+  saleType: string | null;
+  distanceSale: boolean;
+  /** the account lines without their own account are booked on (an expense's type account) */
+  defaultAccountId: number | null;
+}
+
 /** The columns every document table has. */
 export interface StoredDocument {
   id: number;
@@ -138,6 +149,12 @@ export interface DocumentKind<
   finalisesLines: boolean;
   /** what else happens at publication, in its transaction (the e-mail copy) */
   afterPublish?(transaction: Executor, context: WriteContext<Options>, row: Row, draft: Draft): Promise<void>;
+
+  /**
+   * what the ledger needs besides the lines and the contact to post the published document (P1/P4);
+   * absent for documents that post nothing (quotations)
+   */
+  posting?(row: Row): DocumentPostingFacts;
 
   /** the message when a unique index refused a concurrent write (a number or reference taken) */
   uniqueViolation: string;

@@ -31,8 +31,10 @@ import {
   type InvoiceLineItem,
   type LinesPlan,
   planDocumentLines,
+  postableLinesOf,
 } from "../invoice-lines/service.js";
-import { unlinkDocumentPayments } from "../payments/service.js";
+import { type DocumentPostingInput, postPublishedDocument } from "../ledger/service.js";
+import { syncDocumentPayments, unlinkDocumentPayments } from "../payments/service.js";
 import { productDefaultsOf } from "../products/service.js";
 import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, DocumentType, DraftTools, StoredDocument, WriteContext } from "./kind.js";
@@ -117,8 +119,39 @@ async function publish<Row extends StoredDocument, Draft extends DocumentDraft<u
   const document = { type: kind.type, id };
   if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
   if (kind.finalisesLines) await finaliseDocumentLines(transaction, companyId, document);
-  if (kind.afterPublish)
-    await kind.afterPublish(transaction, context, await lockedRow(transaction, kind, companyId, id), draft);
+  const published = await lockedRow(transaction, kind, companyId, id);
+  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
+  if (kind.posting) {
+    const input = await documentPostingInput(transaction, kind, companyId, published, draft.contact);
+    await postPublishedDocument(transaction, companyId, input, kind.resource);
+  }
+}
+
+/**
+ * What the ledger posts a published document from: its lines, its counterparty as published and
+ * the type's own facts. Also used to post documents published before the ledger existed.
+ */
+export async function documentPostingInput<Row extends StoredDocument>(
+  executor: Executor,
+  kind: Pick<KindOf<Row>, "type" | "posting">,
+  companyId: number,
+  row: Row,
+  contact: { id: number; country_code: string | null; vat_number: string | null } | null,
+): Promise<DocumentPostingInput> {
+  if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
+  const facts = kind.posting(row);
+  return {
+    source: { type: kind.type, id: row.id },
+    date: row.date,
+    description: facts.description,
+    contactId: contact?.id ?? null,
+    country: contact?.country_code ?? null,
+    vatNumber: facts.vatNumber ?? contact?.vat_number ?? null,
+    saleType: facts.saleType,
+    distanceSale: facts.distanceSale,
+    defaultAccountId: facts.defaultAccountId,
+    lines: await postableLinesOf(executor, companyId, { type: kind.type, id: row.id }),
+  };
 }
 
 async function nextNumber(
@@ -196,6 +229,8 @@ export async function writeDocumentIn<
   else if (transition.ok && transition.apply) {
     await transition.apply(transaction, await lockedRow(transaction, kind, companyId, documentId));
   }
+  // its payments settle it in the books once it is posted (and stay unallocated before)
+  if (kind.posting) await syncDocumentPayments(transaction, context.company, { type: kind.type, id: documentId });
   return documentId;
 }
 

@@ -70,6 +70,13 @@ export const EXPENSE: DocumentKind<
   publishedColumns: (_row, published) => ({ state: "published", ...published }),
   finalisesLines: true,
 
+  posting: (row) => ({
+    description: `Uitgave ${row.invoice_number ?? row.id}`,
+    vatNumber: null,
+    saleType: null,
+    distanceSale: false,
+    defaultAccountId: row.type_account_id,
+  }),
   uniqueViolation: "invoice_number has already been taken",
   undeletable: (row) => (row.state === "concept" ? null : "a published expense cannot be deleted"),
 

@@ -9,7 +9,7 @@ import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject } from "../../platform/fields.js";
 import { AccountSchema } from "../accounts/service.js";
 import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
-import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
+import { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineSchema } from "../invoice-lines/service.js";
 
 /** DESIGN.md section 9: an expense is a concept until it is published, then it is locked. */
 export const EXPENSE_STATES = ["concept", "published"] as const;
@@ -50,7 +50,7 @@ export const ExpenseAttributes = Type.Object({
   currency: Nullable.string({ maxLength: 3 }),
   contact_id: Nullable.integer(),
   contact: ContactAttributes,
-  invoice_lines: Type.Array(InvoiceLineAttributes),
+  invoice_lines: Type.Array(ExpenseLineAttributes),
 });
 
 export const ExpensePayload = {

@@ -37,5 +37,11 @@ export const InvoiceLineAttributes = Type.Object({
   account_path: Nullable.string({ maxLength: 255 }),
 });
 
+/** An expense line may say at which rate its reverse-charged VAT is self-assessed (a Kasboek extension). */
+export const ExpenseLineAttributes = Type.Object({
+  ...InvoiceLineAttributes.properties,
+  reverse_charge_vat_rate: Nullable.decimal(),
+});
+
 /** Keys of a line that responses carry and clients may send back; ignored on input. */
 export const INVOICE_LINE_READ_ONLY = ["price_with_vat", "price_without_vat", "vat_amount"] as const;

@@ -11,13 +11,13 @@ import type { ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { planNestedChanges } from "../../platform/nested.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
-import { resolveLineVat } from "../vat-types/service.js";
+import { resolveLineVat, vatTypeById } from "../vat-types/service.js";
 import { type LineTotals, lineTotals, sumLineTotals } from "./rules.js";
-import type { InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+import type { ExpenseLineAttributes, InvoiceLineSchema } from "./schemas.js";
 
 /** The line schemas every document embeds, and the line arithmetic products price with. */
 export { lineTotals } from "./rules.js";
-export { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+export { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
 
 import {
   type DocumentReference,
@@ -33,7 +33,8 @@ import {
 
 export type { DocumentReference } from "./store.js";
 export type InvoiceLine = Static<typeof InvoiceLineSchema>;
-export type InvoiceLineItem = Partial<Static<typeof InvoiceLineAttributes>>;
+/** A line as a request gives it; only expense lines carry `reverse_charge_vat_rate`. */
+export type InvoiceLineItem = Partial<Static<typeof ExpenseLineAttributes>>;
 type LineChanges = Omit<InvoiceLineItem, "id" | "_destroy">;
 
 /** What a product contributes to a line that names it and leaves the field out. */
@@ -111,6 +112,10 @@ async function plannedLine(
   if (given("account_id") || given("account_path")) {
     accountId = (await resolveAccountReference(executor, companyId, changes, errors, prefix))?.id ?? null;
   }
+  const reverseChargeVatRate = pick("reverse_charge_vat_rate", undefined, row?.reverse_charge_vat_rate ?? null);
+  if (reverseChargeVatRate !== null && (new Big(reverseChargeVatRate).lt(0) || new Big(reverseChargeVatRate).gt(1))) {
+    errors.add(`${prefix}reverse_charge_vat_rate`, "must be between 0 and 1");
+  }
   if (vat === null || pricePerUnit === null) return null;
   const totals = lineTotals(quantity, pricePerUnit, vat.rate);
   return {
@@ -129,6 +134,7 @@ async function plannedLine(
       product_id: pick("product_id", undefined, row?.product_id ?? null),
       account_id: accountId,
       is_final: row?.is_final ?? 0,
+      reverse_charge_vat_rate: reverseChargeVatRate,
       ...totals,
     },
   };
@@ -202,6 +208,37 @@ export async function linesOfDocuments(
   documentIds: readonly number[],
 ): Promise<InvoiceLineRow[]> {
   return findLinesOfDocuments(executor, companyId, documentType, documentIds);
+}
+
+/** A document's lines as the ledger posts them: amounts in cents and the VAT type by name. */
+export interface PostableLine {
+  vatTypeName: string;
+  vatRate: string;
+  netCents: number;
+  vatCents: number;
+  accountId: number | null;
+  reverseChargeVatRate: string | null;
+}
+
+export async function postableLinesOf(
+  executor: Executor,
+  companyId: number,
+  document: DocumentReference,
+): Promise<PostableLine[]> {
+  const rows = await findLinesOfDocuments(executor, companyId, document.type, [document.id]);
+  const names = new Map<number, string>();
+  for (const vatTypeId of new Set(rows.map((row) => row.vat_type_id))) {
+    const vatType = await vatTypeById(executor, vatTypeId);
+    if (vatType) names.set(vatTypeId, vatType.name);
+  }
+  return rows.map((row) => ({
+    vatTypeName: names.get(row.vat_type_id) ?? "vat_custom",
+    vatRate: row.vat_rate,
+    netCents: row.price_without_vat_cents,
+    vatCents: row.vat_amount_cents,
+    accountId: row.account_id,
+    reverseChargeVatRate: row.reverse_charge_vat_rate,
+  }));
 }
 
 export function presentLine(row: InvoiceLineRow, accountPath: string | null): InvoiceLine {

@@ -24,6 +24,8 @@ interface InvoiceLinesTable {
   price_without_vat_cents: number;
   vat_amount_cents: number;
   price_with_vat_cents: number;
+  /** expense lines with reverse-charged VAT: the self-assessment rate; null means the default 21 % */
+  reverse_charge_vat_rate: string | null;
 }
 
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;

@@ -1,7 +1,8 @@
 /**
  * Manual journal entries. Lines follow the nested-subresource rules (create, update by id,
  * `_destroy`, untouched otherwise) and the balance is checked on the entry as it would be after
- * the request; everything is written in one transaction or not at all.
+ * the request; everything is written in one transaction or not at all, its posting included (the
+ * ledger posts the entry as written; an edit reverses and posts anew, a delete reverses).
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -14,6 +15,7 @@ import { planNestedChanges } from "../../platform/nested.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
+import { syncManualEntryPosting } from "../ledger/service.js";
 import { amountCents, type LineState, validateJournalEntry } from "./rules.js";
 import { type JournalEntryLineAttributes, JournalEntryPayload, type JournalEntrySchema } from "./schemas.js";
 import {
@@ -164,7 +166,36 @@ async function saveEntry(
     entry.id,
     createdStates.flatMap((state) => (state ? [valuesOf(state)] : [])),
   );
+  await postManualEntry(transaction, company.companyId, entry);
   return entry;
+}
+
+async function postManualEntry(transaction: Executor, companyId: number, entry: JournalEntryRow): Promise<void> {
+  const lines = await findLines(transaction, companyId, [entry.id]);
+  const paths = await accountPathsById(
+    transaction,
+    companyId,
+    lines.map((line) => line.account_id),
+  );
+  await syncManualEntryPosting(transaction, companyId, entry.id, {
+    id: entry.id,
+    date: entry.date,
+    description: entry.description,
+    lines: lines.map((line) => ({
+      accountId: line.account_id,
+      accountPath: paths.get(line.account_id) ?? "",
+      debitCents: line.debit_cents ?? 0,
+      creditCents: line.credit_cents ?? 0,
+    })),
+  });
+}
+
+/** Posts every manual entry of a company that the books do not hold yet (an upgrade from before the ledger). */
+export async function postManualEntries(transaction: Executor, companyId: number, entryIds: readonly number[]) {
+  for (const entryId of entryIds) {
+    const entry = await findJournalEntry(transaction, companyId, entryId);
+    if (entry) await postManualEntry(transaction, companyId, entry);
+  }
 }
 
 export async function createJournalEntry(
@@ -216,5 +247,8 @@ export async function deleteCompanyJournalEntry(
   company: CompanyAccess,
   entryId: number,
 ): Promise<void> {
-  if (!(await deleteJournalEntry(deps.db, company.companyId, entryId))) throw notFound(RESOURCE);
+  await deps.db.transaction().execute(async (transaction) => {
+    if (!(await deleteJournalEntry(transaction, company.companyId, entryId))) throw notFound(RESOURCE);
+    await syncManualEntryPosting(transaction, company.companyId, entryId, null);
+  });
 }

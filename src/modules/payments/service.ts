@@ -2,6 +2,8 @@
  * Payments: signed amounts in integer cents (negative = money going out) on a bank or cash
  * account. A payment is `booked` once it is linked to a document (a sales invoice or expense);
  * until then it is `unbooked`, the list's default. An update changes only the supplied fields.
+ * Every change posts in the same transaction (P3/P5): against debtors or creditors when the linked
+ * document is in the books, against unallocated receipts otherwise; a change or delete reverses.
  */
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
@@ -15,6 +17,7 @@ import { centsToDecimal, decimalToCents } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
+import { postedDocument, syncPaymentPosting } from "../ledger/service.js";
 import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./schemas.js";
 
 /** The payments a sales invoice may carry, as its request schema embeds them. */
@@ -23,6 +26,7 @@ export { PaymentAttributes as PaymentAttributesSchema } from "./schemas.js";
 import {
   deletePayment,
   findPayment,
+  findPaymentsOfDocument,
   insertPayment,
   listPayments,
   type PaymentFilter,
@@ -164,6 +168,42 @@ export async function insertDocumentPayments(
   for (const columns of planned) await insertPayment(transaction, newPaymentRow(companyId, columns, document));
 }
 
+const LEDGER_DOCUMENT_TYPES = ["sales_invoice", "expense"] as const;
+
+/** Posts the payment as it now is (null: deleted), in the caller's transaction. */
+async function postPayment(
+  transaction: Executor,
+  company: CompanyAccess,
+  paymentId: number,
+  row: PaymentRow | null,
+): Promise<void> {
+  if (row === null) return syncPaymentPosting(transaction, company.companyId, paymentId, null);
+  const documentType = LEDGER_DOCUMENT_TYPES.find((type) => type === row.document_type);
+  const posted =
+    documentType === undefined || row.document_id === null
+      ? null
+      : await postedDocument(transaction, company.companyId, { type: documentType, id: row.document_id });
+  await syncPaymentPosting(transaction, company.companyId, paymentId, {
+    id: row.id,
+    date: dateInTimeZone(new Date(row.paid_at), company.timeZone),
+    description: row.description,
+    amountCents: row.amount_cents,
+    accountId: row.account_id,
+    settles: posted === null || documentType === undefined ? null : { type: documentType, contactId: posted.contactId },
+  });
+}
+
+/** After a document is written: its payments settle it in the books once it is posted. */
+export async function syncDocumentPayments(
+  transaction: Executor,
+  company: CompanyAccess,
+  document: DocumentLink,
+): Promise<void> {
+  for (const row of await findPaymentsOfDocument(transaction, company.companyId, document.type, document.id)) {
+    await postPayment(transaction, company, row.id, row);
+  }
+}
+
 /** When a document goes, its payments stay (money did move) but become unbooked again. */
 export async function unlinkDocumentPayments(transaction: Executor, companyId: number, document: DocumentLink) {
   await unlinkPayments(transaction, companyId, document.type, document.id);
@@ -180,6 +220,7 @@ export async function createPayment(deps: ServiceDeps, company: CompanyAccess, b
     const columns = await newPaymentColumns(transaction, company.companyId, attributes, errors);
     errors.throwIfAny(RESOURCE);
     const row = await insertPayment(transaction, newPaymentRow(company.companyId, columns, null));
+    await postPayment(transaction, company, row.id, row);
     return presentOne(transaction, company, row);
   });
 }
@@ -200,6 +241,7 @@ export async function updateCompanyPayment(
       Object.keys(columns).length === 0
         ? existing
         : await updatePayment(transaction, company.companyId, paymentId, columns);
+    await postPayment(transaction, company, row.id, row);
     return presentOne(transaction, company, row);
   });
 }
@@ -249,5 +291,8 @@ export async function deleteCompanyPayment(
   company: CompanyAccess,
   paymentId: number,
 ): Promise<void> {
-  if (!(await deletePayment(deps.db, company.companyId, paymentId))) throw notFound(RESOURCE);
+  await deps.db.transaction().execute(async (transaction) => {
+    if (!(await deletePayment(transaction, company.companyId, paymentId))) throw notFound(RESOURCE);
+    await postPayment(transaction, company, paymentId, null);
+  });
 }

@@ -138,3 +138,19 @@ export function paidCentsExpression(documentTable: string, documentType: string)
       and linked.document_type = ${documentType}
       and linked.document_id = ${sql.ref(`${documentTable}.id`)})`;
 }
+
+export async function findPaymentsOfDocument(
+  executor: Executor,
+  companyId: number,
+  documentType: string,
+  documentId: number,
+): Promise<PaymentRow[]> {
+  return payments(executor)
+    .selectFrom("payments")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", documentType)
+    .where("document_id", "=", documentId)
+    .orderBy("id")
+    .execute();
+}

@@ -113,6 +113,13 @@ export const SALES_INVOICE: DocumentKind<
     if (context.deps.nudgeOutbox) context.afterCommit.push(context.deps.nudgeOutbox);
   },
 
+  posting: (row) => ({
+    description: `Factuur ${row.invoice_number ?? row.id}`,
+    vatNumber: row.vat_number,
+    saleType: row.sale_type,
+    distanceSale: row.distance_sale !== 0,
+    defaultAccountId: null,
+  }),
   uniqueViolation: "api_reference has already been taken",
   undeletable: (row) =>
     row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",

@@ -3,6 +3,7 @@
  * VAT number is required, and the payment instructions with their placeholders filled. No
  * database, no clock, no environment.
  */
+import { isEuCountry } from "../../platform/countries.js";
 import { addDays } from "../../platform/dates.js";
 import { centsToDecimal } from "../../platform/money.js";
 import type { PaymentStatus } from "./schemas.js";
@@ -35,41 +36,6 @@ export function paymentStatus(totalCents: number, paidCents: number): PaymentSta
   const owed = totalCents < 0 ? paidCents - totalCents : totalCents - paidCents;
   if (owed === 0) return "paid";
   return owed > 0 ? "unpaid" : "overpaid";
-}
-
-/** Member states of the EU (VAT prefixes: Greece is EL on VAT numbers, GR as a country). */
-const EU_COUNTRY_CODES = new Set([
-  "AT",
-  "BE",
-  "BG",
-  "CY",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "ES",
-  "FI",
-  "FR",
-  "GR",
-  "HR",
-  "HU",
-  "IE",
-  "IT",
-  "LT",
-  "LU",
-  "LV",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SE",
-  "SI",
-  "SK",
-]);
-
-export function isEuCountry(countryCode: string | null): boolean {
-  return countryCode !== null && EU_COUNTRY_CODES.has(countryCode.toUpperCase());
 }
 
 /** Why the invoice needs the customer's VAT number, or null when it does not. */

@@ -1,0 +1,256 @@
+/**
+ * The ledger: the only writer of postings (DESIGN.md sections 7 and 9). Every event posts in the
+ * caller's transaction, so a posting that fails takes the publish, payment or entry with it.
+ *
+ * Invariants:
+ * - Every entry balances (checked here, and again by the database when the entry is sealed).
+ * - Posted lines never change. A source whose posting must change (an edited or deleted payment or
+ *   journal entry, a payment that now settles a published invoice) gets a reversal dated like the
+ *   entry it cancels, then its new entry.
+ * - Nothing posts into a period a filed VAT return locked: 422 naming `date`.
+ * - VAT box tags are decided here when posting; reports only sum them.
+ */
+import type { Executor } from "../../db/connection.js";
+import { ValidationErrors } from "../../platform/errors.js";
+import { companyChart } from "../accounts/service.js";
+import { companyDetails } from "../companies/service.js";
+import {
+  type DocumentPostingInput,
+  expensePosting,
+  isBalanced,
+  type ManualEntryInput,
+  manualEntryPosting,
+  type PaymentPostingInput,
+  type PostingDraft,
+  type PostingLine,
+  paymentPosting,
+  reversalLines,
+  type SourceType,
+  salesInvoicePosting,
+} from "./rules.js";
+import {
+  findActiveEntries,
+  findEntryLines,
+  findLockCovering,
+  insertEntry,
+  insertLock,
+  type LedgerEntryRow,
+  type LedgerLineRow,
+  type LedgerLineValues,
+} from "./store.js";
+
+export type { IcpKind, VatBox } from "./classification.js";
+export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
+export type { DocumentPostingInput, ManualEntryInput, PaymentPostingInput, PostingDraft } from "./rules.js";
+export { signedLine } from "./rules.js";
+
+/** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
+export async function assertPeriodOpen(
+  executor: Executor,
+  companyId: number,
+  date: string,
+  resource: string,
+): Promise<void> {
+  const lock = await findLockCovering(executor, companyId, date);
+  if (!lock) return;
+  const errors = new ValidationErrors();
+  errors.add("date", `falls in a period whose VAT return is filed (${lock.from_date} to ${lock.till_date})`);
+  errors.throwIfAny(resource);
+}
+
+async function accountIds(transaction: Executor, companyId: number): Promise<Map<string, number>> {
+  return new Map((await companyChart(transaction, companyId)).map((account) => [account.path, account.id]));
+}
+
+function lineValues(line: PostingLine, idByPath: Map<string, number>): LedgerLineValues {
+  const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
+  if (accountId === undefined) throw new Error(`the chart has no account ${JSON.stringify(line.account)}`);
+  return {
+    account_id: accountId,
+    contact_id: line.contactId,
+    debit_cents: line.debitCents,
+    credit_cents: line.creditCents,
+    vat_box: line.vatBox,
+    vat_base_cents: line.vatBaseCents,
+    vat_cents: line.vatCents,
+    icp_kind: line.icpKind,
+  };
+}
+
+/** Writes one entry after checking its period and balance; answers its id. */
+async function postEntry(
+  transaction: Executor,
+  companyId: number,
+  draft: PostingDraft,
+  resource: string,
+  reversesEntryId: number | null = null,
+): Promise<number> {
+  await assertPeriodOpen(transaction, companyId, draft.date, resource);
+  if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
+  const idByPath = await accountIds(transaction, companyId);
+  return insertEntry(
+    transaction,
+    {
+      company_id: companyId,
+      date: draft.date,
+      description: draft.description,
+      source_type: draft.source.type,
+      source_id: draft.source.id,
+      reverses_entry_id: reversesEntryId,
+      contact_id: draft.contactId,
+      counterparty_country: draft.counterpartyCountry,
+      counterparty_vat_number: draft.counterpartyVatNumber,
+      created_at: new Date().toISOString(),
+    },
+    draft.lines.map((line) => lineValues(line, idByPath)),
+  );
+}
+
+function postingLineOf(row: LedgerLineRow): PostingLine {
+  return {
+    account: { id: row.account_id },
+    debitCents: row.debit_cents,
+    creditCents: row.credit_cents,
+    contactId: row.contact_id,
+    vatBox: row.vat_box,
+    vatBaseCents: row.vat_base_cents,
+    vatCents: row.vat_cents,
+    icpKind: row.icp_kind,
+  };
+}
+
+/** What makes two postings the same in the books (descriptions are not). */
+function signature(date: string, lines: readonly LedgerLineValues[]): string {
+  const keys = lines.map((line) => JSON.stringify(Object.values(line)));
+  return JSON.stringify([date, keys.sort()]);
+}
+
+async function reverseEntry(
+  transaction: Executor,
+  companyId: number,
+  entry: LedgerEntryRow,
+  lines: readonly LedgerLineRow[],
+  resource: string,
+): Promise<void> {
+  const draft: PostingDraft = {
+    date: entry.date,
+    description: entry.description,
+    source: { type: entry.source_type, id: entry.source_id },
+    contactId: entry.contact_id,
+    counterpartyCountry: entry.counterparty_country,
+    counterpartyVatNumber: entry.counterparty_vat_number,
+    lines: reversalLines(lines.map(postingLineOf)),
+  };
+  await postEntry(transaction, companyId, draft, resource, entry.id);
+}
+
+/**
+ * Makes the books hold `draft` for its source (or nothing, for null): unchanged when the entry in
+ * force already says the same, otherwise reversed and posted anew.
+ */
+async function replaceSourcePosting(
+  transaction: Executor,
+  companyId: number,
+  source: { type: SourceType; id: number },
+  draft: PostingDraft | null,
+  resource: string,
+): Promise<void> {
+  const active = await findActiveEntries(transaction, companyId, source);
+  const activeLines = await findEntryLines(
+    transaction,
+    active.map((entry) => entry.id),
+  );
+  if (draft !== null && active.length === 1 && active[0]) {
+    const idByPath = await accountIds(transaction, companyId);
+    const wanted = signature(
+      draft.date,
+      draft.lines.map((line) => lineValues(line, idByPath)),
+    );
+    const current = signature(
+      active[0].date,
+      activeLines.map(({ id: _id, company_id: _company, entry_id: _entry, date: _date, ...values }) => values),
+    );
+    if (wanted === current) return;
+  }
+  for (const entry of active) {
+    const lines = activeLines.filter((line) => line.entry_id === entry.id);
+    await reverseEntry(transaction, companyId, entry, lines, resource);
+  }
+  if (draft !== null) await postEntry(transaction, companyId, draft, resource);
+}
+
+async function isKor(executor: Executor, companyId: number): Promise<boolean> {
+  const company = await companyDetails(executor, companyId);
+  return company !== undefined && !company.vat_liable;
+}
+
+/** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
+export async function postPublishedDocument(
+  transaction: Executor,
+  companyId: number,
+  input: DocumentPostingInput,
+  resource: string,
+): Promise<void> {
+  const kor = await isKor(transaction, companyId);
+  const draft = input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
+  if (draft.lines.length === 0) return;
+  await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
+}
+
+/** The document as the books hold it (its contact), or null while it is not posted. */
+export async function postedDocument(
+  executor: Executor,
+  companyId: number,
+  document: { type: "sales_invoice" | "expense"; id: number },
+): Promise<{ contactId: number | null } | null> {
+  const [entry] = await findActiveEntries(executor, companyId, document);
+  return entry ? { contactId: entry.contact_id } : null;
+}
+
+/** P3/P5: posts a payment as it now is, or takes it out of the books (null: it was deleted). */
+export async function syncPaymentPosting(
+  transaction: Executor,
+  companyId: number,
+  paymentId: number,
+  input: PaymentPostingInput | null,
+): Promise<void> {
+  const draft = input === null ? null : paymentPosting(input);
+  await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "Payment");
+}
+
+/** A manual entry posted as written (null: it was deleted). */
+export async function syncManualEntryPosting(
+  transaction: Executor,
+  companyId: number,
+  entryId: number,
+  input: ManualEntryInput | null,
+): Promise<void> {
+  const draft = input === null ? null : manualEntryPosting(input);
+  await replaceSourcePosting(transaction, companyId, { type: "journal_entry", id: entryId }, draft, "Journal entry");
+}
+
+/** P6: posts a filed return's settlement and locks its period, in the filing transaction. */
+export async function postSettlementAndLock(
+  transaction: Executor,
+  companyId: number,
+  period: { id: number; from: string; till: string; label: string },
+  lines: PostingLine[],
+): Promise<number | null> {
+  const draft: PostingDraft = {
+    date: period.till,
+    description: `Btw-aangifte ${period.label}`,
+    source: { type: "vat_return", id: period.id },
+    contactId: null,
+    counterpartyCountry: null,
+    counterpartyVatNumber: null,
+    lines,
+  };
+  const entryId = draft.lines.length === 0 ? null : await postEntry(transaction, companyId, draft, "VAT return");
+  await insertLock(transaction, {
+    company_id: companyId,
+    from_date: period.from,
+    till_date: period.till,
+    reason: `vat_return ${period.label}`,
+  });
+  return entryId;
+}

@@ -1,0 +1,148 @@
+/**
+ * SQL for the books: `ledger_entries`, `ledger_lines` and `ledger_period_locks`. Entries and lines
+ * are only ever inserted (the database refuses changes to a sealed entry and to posted lines); an
+ * entry is sealed after its lines, and sealing is where the database checks the balance.
+ */
+import type { Generated, Selectable } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import type { IcpKind, VatBox } from "./classification.js";
+import type { SourceType } from "./rules.js";
+
+interface LedgerEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  date: string;
+  description: string | null;
+  source_type: SourceType;
+  source_id: number;
+  reverses_entry_id: number | null;
+  contact_id: number | null;
+  counterparty_country: string | null;
+  counterparty_vat_number: string | null;
+  sealed: number;
+  created_at: string;
+}
+
+interface LedgerLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  entry_id: number;
+  date: string;
+  account_id: number;
+  contact_id: number | null;
+  debit_cents: number;
+  credit_cents: number;
+  vat_box: VatBox | null;
+  vat_base_cents: number | null;
+  vat_cents: number | null;
+  icp_kind: IcpKind | null;
+}
+
+interface LedgerPeriodLocksTable {
+  id: Generated<number>;
+  company_id: number;
+  from_date: string;
+  till_date: string;
+  reason: string;
+}
+
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type LedgerLineRow = Selectable<LedgerLinesTable>;
+export type LedgerLineValues = Omit<LedgerLineRow, "id" | "company_id" | "entry_id" | "date">;
+export type LedgerEntryValues = Omit<LedgerEntryRow, "id" | "sealed">;
+
+type LedgerTables = {
+  ledger_entries: LedgerEntriesTable;
+  ledger_lines: LedgerLinesTable;
+  ledger_period_locks: LedgerPeriodLocksTable;
+};
+
+export function ledger(executor: Executor) {
+  return executor.withTables<LedgerTables>();
+}
+
+/** Bind-parameter budget per insert (SQLite allows 32,766; PostgreSQL 65,535). */
+const LINES_PER_INSERT = 500;
+
+export async function insertEntry(
+  transaction: Executor,
+  entry: LedgerEntryValues,
+  lines: readonly LedgerLineValues[],
+): Promise<number> {
+  const { id } = await ledger(transaction)
+    .insertInto("ledger_entries")
+    .values({ ...entry, sealed: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
+    await ledger(transaction)
+      .insertInto("ledger_lines")
+      .values(
+        lines
+          .slice(start, start + LINES_PER_INSERT)
+          .map((line) => ({ ...line, company_id: entry.company_id, entry_id: id, date: entry.date })),
+      )
+      .execute();
+  }
+  await ledger(transaction).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", id).execute();
+  return id;
+}
+
+/** The entries of a source that are in force: neither a reversal nor reversed. */
+export async function findActiveEntries(
+  executor: Executor,
+  companyId: number,
+  source: { type: SourceType; id: number },
+): Promise<LedgerEntryRow[]> {
+  return ledger(executor)
+    .selectFrom("ledger_entries as entry")
+    .selectAll("entry")
+    .where("entry.company_id", "=", companyId)
+    .where("entry.source_type", "=", source.type)
+    .where("entry.source_id", "=", source.id)
+    .where("entry.reverses_entry_id", "is", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("ledger_entries as reversal")
+            .select("reversal.id")
+            .whereRef("reversal.reverses_entry_id", "=", "entry.id"),
+        ),
+      ),
+    )
+    .orderBy("entry.id")
+    .execute();
+}
+
+export async function findEntryLines(executor: Executor, entryIds: readonly number[]): Promise<LedgerLineRow[]> {
+  if (entryIds.length === 0) return [];
+  return ledger(executor)
+    .selectFrom("ledger_lines")
+    .selectAll()
+    .where("entry_id", "in", [...entryIds])
+    .orderBy("entry_id")
+    .orderBy("id")
+    .execute();
+}
+
+/** The lock that covers `date`, if any. */
+export async function findLockCovering(
+  executor: Executor,
+  companyId: number,
+  date: string,
+): Promise<{ from_date: string; till_date: string; reason: string } | undefined> {
+  return ledger(executor)
+    .selectFrom("ledger_period_locks")
+    .select(["from_date", "till_date", "reason"])
+    .where("company_id", "=", companyId)
+    .where("till_date", ">=", date)
+    .where("from_date", "<=", date)
+    .executeTakeFirst();
+}
+
+export async function insertLock(
+  transaction: Executor,
+  values: Omit<Selectable<LedgerPeriodLocksTable>, "id">,
+): Promise<void> {
+  await ledger(transaction).insertInto("ledger_period_locks").values(values).execute();
+}
