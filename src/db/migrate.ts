@@ -26,6 +26,7 @@ import * as createLoginsAndOauth from "./migrations/0019_create_logins_and_oauth
 import * as addCompanyPaymentDetails from "./migrations/0020_add_company_payment_details.js";
 import * as addInvoiceDeliveryAndCredit from "./migrations/0021_add_invoice_delivery_and_credit.js";
 import * as createLedger from "./migrations/0022_create_ledger.js";
+import * as openTheBooks from "./migrations/0023_open_the_books.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020_add_company_payment_details": addCompanyPaymentDetails,
   "0021_add_invoice_delivery_and_credit": addInvoiceDeliveryAndCredit,
   "0022_create_ledger": createLedger,
+  "0023_open_the_books": openTheBooks,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -126,6 +126,9 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
     "Unpermitted parameter in ride: colour",
     "Unpermitted parameters in sales_invoice: colour, invoice_lines[].size",
   ],
+  "`falls in a period whose VAT return is filed (${lock.from_date} to ${lock.till_date})`": [
+    "falls in a period whose VAT return is filed (2026-07-01 to 2026-09-30)",
+  ],
   "`must be between ${minimum} and ${maximum}`": ["must be between 0 and 100", "must be between 1 and 9007199254740991"],
   "`must be one of: ${allowed.join(\", \")}`": ["must be one of: all, open, paid"],
   "`must be one of: ${allowed}`": ["must be one of: pay_transfer, pay_cash"],

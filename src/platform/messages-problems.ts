@@ -196,6 +196,10 @@ const PROBLEM_RULES: readonly Rule[] = [
     dutch: ([country, shape = ""]) => `is geen geldig btw-nummer voor ${country} (verwacht: ${vatShapeInDutch(shape)})`,
   },
   {
+    english: /^falls in a period whose VAT return is filed \((\S+) to (\S+)\)$/,
+    dutch: ([from, till]) => `valt in een periode waarvan de btw-aangifte is ingediend (${from} tot en met ${till})`,
+  },
+  {
     english: /^do not balance: debits (\S+), credits (\S+)$/,
     dutch: ([debits, credits]) => `zijn niet in evenwicht: debet ${debits}, credit ${credits}`,
   },

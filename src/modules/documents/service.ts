@@ -22,7 +22,7 @@ import { lockedChanges } from "../../platform/changes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
-import { holdContactForDocument } from "../contacts/service.js";
+import { contactById, holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import {
   applyDocumentLines,
@@ -136,7 +136,7 @@ export async function documentPostingInput<Row extends StoredDocument>(
   kind: Pick<KindOf<Row>, "type" | "posting">,
   companyId: number,
   row: Row,
-  contact: { id: number; country_code: string | null; vat_number: string | null } | null,
+  contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
 ): Promise<DocumentPostingInput> {
   if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
   const facts = kind.posting(row);
@@ -152,6 +152,33 @@ export async function documentPostingInput<Row extends StoredDocument>(
     defaultAccountId: facts.defaultAccountId,
     lines: await postableLinesOf(executor, companyId, { type: kind.type, id: row.id }),
   };
+}
+
+/**
+ * Posts a document that was published before the ledger existed (the upgrade of an installation),
+ * with the counterparty's country as frozen at publication and the contact's VAT number.
+ */
+export async function postEarlierPublication<Row extends StoredDocument>(
+  transaction: Executor,
+  kind: KindOf<Row>,
+  companyId: number,
+  id: number,
+): Promise<void> {
+  const row = await kind.store.find(transaction, companyId, id);
+  if (!row) return;
+  const live = row.contact_id === null ? undefined : await contactById(transaction, companyId, row.contact_id);
+  const frozen =
+    row.cached_contact === null ? null : (JSON.parse(row.cached_contact) as { country_code?: string | null });
+  const contact =
+    live === undefined && frozen === null
+      ? null
+      : {
+          id: live?.id ?? row.contact_id,
+          country_code: frozen?.country_code ?? live?.country_code ?? null,
+          vat_number: live?.vat_number ?? null,
+        };
+  const input = await documentPostingInput(transaction, kind, companyId, row, contact);
+  await postPublishedDocument(transaction, companyId, input, kind.resource);
 }
 
 async function nextNumber(

@@ -4,12 +4,13 @@
  * lines, the inline contact and — at publication — the number, the frozen contact copy and the
  * contact's hold are stored together or not at all.
  */
+import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountIdsUnderPath } from "../accounts/service.js";
-import { deleteDocument, findDocument, saveDocument } from "../documents/service.js";
+import { deleteDocument, findDocument, postEarlierPublication, saveDocument } from "../documents/service.js";
 import { paidCentsOfDocuments } from "../payments/service.js";
 import { EXPENSE } from "./kind.js";
 import { DOCUMENT_TYPE, type Expense, presentExpense, presentExpenses } from "./present.js";
@@ -82,4 +83,9 @@ export function deleteCompanyExpense(deps: ServiceDeps, company: CompanyAccess, 
 /** For nested routes (attachments): the expense must be the company's; receipts may be added at any time. */
 export async function requireExpense(deps: ServiceDeps, company: CompanyAccess, expenseId: number): Promise<void> {
   await findDocument(deps.db, EXPENSE, company.companyId, expenseId);
+}
+
+/** Posts an expense published before the ledger existed (the upgrade migration). */
+export function postEarlierExpense(executor: Executor, companyId: number, expenseId: number): Promise<void> {
+  return postEarlierPublication(executor, EXPENSE, companyId, expenseId);
 }

@@ -114,7 +114,7 @@ async function plannedLine(
   }
   const reverseChargeVatRate = pick("reverse_charge_vat_rate", undefined, row?.reverse_charge_vat_rate ?? null);
   if (reverseChargeVatRate !== null && (new Big(reverseChargeVatRate).lt(0) || new Big(reverseChargeVatRate).gt(1))) {
-    errors.add(`${prefix}reverse_charge_vat_rate`, "must be between 0 and 1");
+    errors.add(`${prefix}reverse_charge_vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
   }
   if (vat === null || pricePerUnit === null) return null;
   const totals = lineTotals(quantity, pricePerUnit, vat.rate);

@@ -190,12 +190,10 @@ async function postManualEntry(transaction: Executor, companyId: number, entry: 
   });
 }
 
-/** Posts every manual entry of a company that the books do not hold yet (an upgrade from before the ledger). */
-export async function postManualEntries(transaction: Executor, companyId: number, entryIds: readonly number[]) {
-  for (const entryId of entryIds) {
-    const entry = await findJournalEntry(transaction, companyId, entryId);
-    if (entry) await postManualEntry(transaction, companyId, entry);
-  }
+/** Posts a manual entry made before the ledger existed (the upgrade migration). */
+export async function postEarlierManualEntry(executor: Executor, companyId: number, entryId: number): Promise<void> {
+  const entry = await findJournalEntry(executor, companyId, entryId);
+  if (entry) await postManualEntry(executor, companyId, entry);
 }
 
 export async function createJournalEntry(

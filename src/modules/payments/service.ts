@@ -173,7 +173,7 @@ const LEDGER_DOCUMENT_TYPES = ["sales_invoice", "expense"] as const;
 /** Posts the payment as it now is (null: deleted), in the caller's transaction. */
 async function postPayment(
   transaction: Executor,
-  company: CompanyAccess,
+  company: Pick<CompanyAccess, "companyId" | "timeZone">,
   paymentId: number,
   row: PaymentRow | null,
 ): Promise<void> {
@@ -295,4 +295,14 @@ export async function deleteCompanyPayment(
     if (!(await deletePayment(transaction, company.companyId, paymentId))) throw notFound(RESOURCE);
     await postPayment(transaction, company, paymentId, null);
   });
+}
+
+/** Posts a payment recorded before the ledger existed (the upgrade migration). */
+export async function postEarlierPayment(
+  executor: Executor,
+  company: Pick<CompanyAccess, "companyId" | "timeZone">,
+  paymentId: number,
+): Promise<void> {
+  const row = await findPayment(executor, company.companyId, paymentId);
+  if (row) await postPayment(executor, company, paymentId, row);
 }

@@ -11,7 +11,13 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
-import { deleteDocument, findDocument, saveDocument, writeDocumentIn } from "../documents/service.js";
+import {
+  deleteDocument,
+  findDocument,
+  postEarlierPublication,
+  saveDocument,
+  writeDocumentIn,
+} from "../documents/service.js";
 import type { OutboxMessage } from "../outbox/service.js";
 import type { SalesInvoiceAttributes, WriteOptions } from "./fields.js";
 import { paidCents, SALES_INVOICE } from "./kind.js";
@@ -134,4 +140,9 @@ export async function salesInvoiceMailAttachments(executor: Executor, message: O
   const row = await findDocument(executor, SALES_INVOICE, message.company_id, message.document_id);
   const pdf = await salesInvoicePdf(executor, row);
   return [{ filename: pdf.fileName, content: pdf.content, contentType: "application/pdf" }];
+}
+
+/** Posts an invoice published before the ledger existed (the upgrade migration). */
+export function postEarlierSalesInvoice(executor: Executor, companyId: number, invoiceId: number): Promise<void> {
+  return postEarlierPublication(executor, SALES_INVOICE, companyId, invoiceId);
 }
