@@ -22,6 +22,7 @@ import { firstTranslation, problemInDutch, type Rule, statementInDutch } from ".
 const RESOURCES: ReadonlyMap<string, string> = new Map([
   ["Account", "Grootboekrekening"],
   ["Attachment", "Bijlage"],
+  ["Bookkeeping settings", "Boekhoudinstellingen"],
   ["Company", "Bedrijf"],
   ["Contact", "Contact"],
   ["Expense", "Uitgave"],
@@ -34,6 +35,7 @@ const RESOURCES: ReadonlyMap<string, string> = new Map([
   ["Sales invoice", "Verkoopfactuur"],
   ["Template", "Sjabloon"],
   ["User", "Gebruiker"],
+  ["VAT return", "Btw-aangifte"],
   ["VAT type", "Btw-soort"],
 ]);
 

@@ -44,6 +44,21 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/expenses/:expense_id/attachments",
   "GET /api/v1/companies/:company_id/expenses/:expense_id/attachments/:id",
   "DELETE /api/v1/companies/:company_id/expenses/:expense_id/attachments/:id",
+  // the books (issue 11): settings, the VAT and ICP returns, and the bookkeeper's reports
+  "GET /api/v1/companies/:company_id/bookkeeping_settings",
+  "PATCH /api/v1/companies/:company_id/bookkeeping_settings",
+  "GET /api/v1/companies/:company_id/vat_returns",
+  "POST /api/v1/companies/:company_id/vat_returns",
+  "GET /api/v1/companies/:company_id/vat_returns/:period",
+  "GET /api/v1/companies/:company_id/vat_returns/:period/lines",
+  "GET /api/v1/companies/:company_id/icp_returns/:period",
+  "GET /api/v1/companies/:company_id/reports/trial_balance",
+  "GET /api/v1/companies/:company_id/reports/profit_and_loss",
+  "GET /api/v1/companies/:company_id/reports/balance_sheet",
+  "GET /api/v1/companies/:company_id/reports/general_ledger",
+  "GET /api/v1/companies/:company_id/reports/receivables",
+  "GET /api/v1/companies/:company_id/reports/payables",
+  "GET /api/v1/companies/:company_id/reports/mileage",
 ];
 
 afterAll(() => harness.close());

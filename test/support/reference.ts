@@ -121,6 +121,8 @@ function shown(value: unknown): string {
  * when it wrote them; when present they carry a value. Every other unknown key is a problem.
  */
 const EXTENSION_FIELDS = new Set(["iban", "bic", "delivery_date", "credited_invoice_id"]);
+/** Kasboek's own values of a reference enum: the scope of the books (issue 11), which the reference has not. */
+const EXTENSION_VALUES = new Set<unknown>(["read:reports"]);
 
 function checkObject(at: string, value: Record<string, unknown>, schema: Schema, problems: string[]): void {
   const properties = schema.properties ?? {};
@@ -166,7 +168,7 @@ export function checkValue(at: string, value: unknown, schema: Schema, problems:
     if (schema["x-nullable"] !== true) problems.push(`${at}: null, but the reference does not allow null`);
     return;
   }
-  if (schema.enum && !schema.enum.includes(value)) {
+  if (schema.enum && !schema.enum.includes(value) && !EXTENSION_VALUES.has(value)) {
     problems.push(`${at}: ${shown(value)} is not one of the reference's values [${schema.enum.join(", ")}]`);
   }
   const type = schema.type ?? (schema.properties ? "object" : undefined);

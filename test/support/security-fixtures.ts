@@ -21,6 +21,11 @@ export type Fixture =
 /** A valid minimal body per resource segment, for POST (create) and PATCH (update). */
 const BODIES: Record<string, { create: unknown; update: unknown }> = {
   companies: { create: { company: { name: "Security Suite BV" } }, update: { company: { name: "Renamed BV" } } },
+  vat_returns: { create: { vat_return: { period: "2024Q1" } }, update: { vat_return: { period: "2024Q1" } } },
+  bookkeeping_settings: {
+    create: { bookkeeping_settings: { vat_period: "month" } },
+    update: { bookkeeping_settings: { vat_period: "month" } },
+  },
   contacts: {
     create: { contact: { company_name: "Security Suite Klant BV" } },
     update: { contact: { company_name: "Renamed Klant BV", city: "Utrecht" } },

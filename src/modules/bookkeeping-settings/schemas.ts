@@ -1,0 +1,22 @@
+/** Wire shapes of a company's bookkeeping settings (issue 11). */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { VAT_PERIODS, VAT_RETURN_ROUNDINGS } from "./rules.js";
+
+export const BookkeepingSettingsSchema = ResponseObject({
+  vat_return_rounding: Nullable.enumeration(VAT_RETURN_ROUNDINGS),
+  vat_period: Nullable.enumeration(VAT_PERIODS),
+  kor: Nullable.boolean(),
+});
+
+export const BookkeepingSettingsResponse = Type.Object({ bookkeeping_settings: BookkeepingSettingsSchema });
+
+export const BookkeepingSettingsPayload = {
+  wrapper: "bookkeeping_settings",
+  schema: Type.Object({
+    vat_return_rounding: Nullable.enumeration(VAT_RETURN_ROUNDINGS),
+    vat_period: Nullable.enumeration(VAT_PERIODS),
+    kor: Nullable.boolean(),
+  }),
+  readOnly: [],
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * SQL of the ICP return: a read model over the ledger's tables (`ledger_lines` tagged 3b and
+ * their entries' counterparty as posted); the ledger module stays their only writer.
+ */
+import { sql } from "kysely";
+import type { Executor } from "../../db/connection.js";
+
+interface LedgerLinesView {
+  company_id: number;
+  entry_id: number;
+  date: string;
+  vat_box: string | null;
+  vat_base_cents: number | null;
+  icp_kind: string | null;
+}
+
+interface LedgerEntriesView {
+  id: number;
+  counterparty_country: string | null;
+  counterparty_vat_number: string | null;
+}
+
+type IcpTables = { ledger_lines: LedgerLinesView; ledger_entries: LedgerEntriesView };
+
+export interface IcpSum {
+  icp_kind: string | null;
+  country: string | null;
+  vat_number: string | null;
+  base_cents: number;
+}
+
+/** The 3b base per kind and customer over lines dated in the period. */
+export async function sumIcpLines(
+  executor: Executor,
+  companyId: number,
+  from: string,
+  till: string,
+): Promise<IcpSum[]> {
+  const rows = await executor
+    .withTables<IcpTables>()
+    .selectFrom("ledger_lines as line")
+    .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
+    .select([
+      "line.icp_kind",
+      "entry.counterparty_country as country",
+      "entry.counterparty_vat_number as vat_number",
+      sql<number | string>`cast(sum(line.vat_base_cents) as bigint)`.as("base_cents"),
+    ])
+    .where("line.company_id", "=", companyId)
+    .where("line.vat_box", "=", "3b")
+    .where("line.date", ">=", from)
+    .where("line.date", "<=", till)
+    .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
+    .execute();
+  return rows.map((row) => ({ ...row, base_cents: Number(row.base_cents) }));
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  accountTree,
+  agingBucket,
+  type ChartAccount,
+  daysBetween,
+  deductibleCents,
+  mileageRate,
+  reportPeriod,
+  summaryNode,
+} from "./rules.js";
+
+const chart: ChartAccount[] = [
+  { id: 1, path: "profit", name: "P", reference: "P" },
+  { id: 2, path: "profit.costs", name: "C", reference: "P1" },
+  { id: 3, path: "profit.costs.b", name: "B", reference: "P1.10" },
+  { id: 4, path: "profit.costs.a", name: "A", reference: "P1.9" },
+  { id: 5, path: "profit.costs.a.x", name: "X", reference: "P1.9.1" },
+  { id: 6, path: "profit.costs.c", name: "Cc", reference: "P1.11" },
+];
+
+describe("accountTree", () => {
+  it("sums descendants, keeps only nodes with movements below them, in the chart's reference order", () => {
+    const tree = accountTree(
+      chart,
+      "profit.costs",
+      new Map([
+        [5, 700],
+        [3, -200],
+        [2, 5],
+      ]),
+    );
+    expect(tree).toEqual({
+      account_id: 2,
+      path: "profit.costs",
+      name: "C",
+      amount_cents: 505,
+      accounts: [
+        {
+          account_id: 4,
+          path: "profit.costs.a",
+          name: "A",
+          amount_cents: 700,
+          accounts: [{ account_id: 5, path: "profit.costs.a.x", name: "X", amount_cents: 700, accounts: [] }],
+        },
+        { account_id: 3, path: "profit.costs.b", name: "B", amount_cents: -200, accounts: [] },
+      ],
+    });
+  });
+
+  it("answers the bare root without movements, adds extra nodes, and null for an unknown root", () => {
+    expect(accountTree(chart, "profit.costs", new Map())).toMatchObject({ amount_cents: 0, accounts: [] });
+    const extra = summaryNode("Result", 42);
+    expect(accountTree(chart, "profit.costs", new Map(), new Map([["profit.costs.c", [extra]]]))).toMatchObject({
+      amount_cents: 42,
+      accounts: [{ path: "profit.costs.c", amount_cents: 42, accounts: [extra] }],
+    });
+    expect(accountTree(chart, "activa", new Map())).toBeNull();
+  });
+});
+
+describe("aging", () => {
+  it("puts days past due into buckets on exact boundaries", () => {
+    const cases: Array<[number, string]> = [
+      [-5, "not_due"],
+      [0, "not_due"],
+      [1, "1_30"],
+      [30, "1_30"],
+      [31, "31_60"],
+      [60, "31_60"],
+      [61, "61_90"],
+      [90, "61_90"],
+      [91, "over_90"],
+    ];
+    for (const [days, bucket] of cases) expect(agingBucket(days), String(days)).toBe(bucket);
+  });
+
+  it("counts calendar days across month ends, leap days and DST changes", () => {
+    expect(daysBetween("2024-02-28", "2024-03-01")).toBe(2);
+    expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
+    expect(daysBetween("2026-04-30", "2026-04-29")).toBe(-1);
+  });
+});
+
+describe("reportPeriod", () => {
+  it("fills a missing end from the other end's calendar year, or today's", () => {
+    expect(reportPeriod(undefined, undefined, "2026-05-01")).toEqual({ from: "2026-01-01", till: "2026-12-31" });
+    expect(reportPeriod("2025-04-01", undefined, "2026-05-01")).toEqual({ from: "2025-04-01", till: "2025-12-31" });
+    expect(reportPeriod(undefined, "2024-06-30", "2026-05-01")).toEqual({ from: "2024-01-01", till: "2024-06-30" });
+  });
+});
+
+describe("mileage", () => {
+  it("knows the rate per year and deducts exactly", () => {
+    expect([2022, 2023, 2024, 2025, 2026, 2027].map(mileageRate)).toEqual([null, "0.21", "0.23", "0.23", "0.25", null]);
+    expect(deductibleCents(1234, "0.25")).toBe(30850);
+    expect(deductibleCents(3, "0.21")).toBe(63);
+    expect(deductibleCents(0, "0.23")).toBe(0);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * The reports' read model. This module owns no tables: it only reads the ledger's `ledger_lines` /
+ * `ledger_entries` (written by the ledger module alone), and the `sales_invoices`, `expenses`,
+ * `payments` and `rides` tables of their modules, read-only. Every query is a SELECT scoped by
+ * company. Sums are cast to bigint so both databases hand back integer cents as numbers.
+ */
+import { sql } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import { pageOffset } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+
+interface LedgerEntriesTable {
+  id: number;
+  company_id: number;
+  date: string;
+  description: string | null;
+  source_type: string;
+  source_id: number;
+}
+
+interface LedgerLinesTable {
+  id: number;
+  company_id: number;
+  entry_id: number;
+  date: string;
+  account_id: number;
+  contact_id: number | null;
+  debit_cents: number;
+  credit_cents: number;
+}
+
+/** The columns open items read, alike in `sales_invoices` and `expenses`. */
+interface DocumentColumns {
+  id: number;
+  company_id: number;
+  date: string;
+  contact_id: number | null;
+  cached_contact: string | null;
+  invoice_number: string | null;
+  price_with_vat_cents: number;
+}
+
+interface SalesInvoicesTable extends DocumentColumns {
+  status: string;
+  due_date: string;
+}
+
+interface ExpensesTable extends DocumentColumns {
+  state: string;
+}
+
+interface PaymentsTable {
+  id: number;
+  company_id: number;
+  amount_cents: number;
+  paid_at: string;
+  document_type: string | null;
+  document_id: number | null;
+}
+
+interface RidesTable {
+  id: number;
+  company_id: number;
+  km_start: number | null;
+  km_end: number | null;
+  private: number | null;
+  date: string;
+}
+
+type ReportTables = {
+  ledger_entries: LedgerEntriesTable;
+  ledger_lines: LedgerLinesTable;
+  sales_invoices: SalesInvoicesTable;
+  expenses: ExpensesTable;
+  payments: PaymentsTable;
+  rides: RidesTable;
+};
+
+function reading(executor: Executor) {
+  return executor.withTables<ReportTables>();
+}
+
+/** Inclusive date bounds; an absent bound is open. */
+export interface DateRange {
+  from?: string;
+  till?: string;
+}
+
+export type AccountTotals = Pick<LedgerLinesTable, "account_id" | "debit_cents" | "credit_cents">;
+
+const sumOf = (column: "line.debit_cents" | "line.credit_cents") =>
+  sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`;
+
+function linesIn(executor: Executor, companyId: number, range: DateRange) {
+  let query = reading(executor).selectFrom("ledger_lines as line").where("line.company_id", "=", companyId);
+  if (range.from !== undefined) query = query.where("line.date", ">=", range.from);
+  if (range.till !== undefined) query = query.where("line.date", "<=", range.till);
+  return query;
+}
+
+/** Debits and credits per account over the range; only accounts with lines in it. */
+export async function sumLinesPerAccount(
+  executor: Executor,
+  companyId: number,
+  range: DateRange,
+): Promise<AccountTotals[]> {
+  return linesIn(executor, companyId, range)
+    .select([
+      "line.account_id",
+      sumOf("line.debit_cents").as("debit_cents"),
+      sumOf("line.credit_cents").as("credit_cents"),
+    ])
+    .groupBy("line.account_id")
+    .execute();
+}
+
+/** Debits and credits of one account over the range. */
+export async function sumAccountLines(
+  executor: Executor,
+  companyId: number,
+  accountId: number,
+  range: DateRange,
+): Promise<{ debit_cents: number; credit_cents: number }> {
+  return linesIn(executor, companyId, range)
+    .where("line.account_id", "=", accountId)
+    .select([sumOf("line.debit_cents").as("debit_cents"), sumOf("line.credit_cents").as("credit_cents")])
+    .executeTakeFirstOrThrow();
+}
+
+export interface MovementRow {
+  id: number;
+  entry_id: number;
+  date: string;
+  description: string | null;
+  source_type: string;
+  source_id: number;
+  contact_id: number | null;
+  debit_cents: number;
+  credit_cents: number;
+}
+
+/**
+ * One page of an account's lines over the range, oldest first (date, then id), with the sum of
+ * debit − credit of the range's lines before the page (so running balances survive paging).
+ */
+export async function listAccountMovements(
+  executor: Executor,
+  companyId: number,
+  accountId: number,
+  range: DateRange,
+  paging: Paging,
+): Promise<{ rows: MovementRow[]; total: number; before_page_cents: number }> {
+  const base = linesIn(executor, companyId, range).where("line.account_id", "=", accountId);
+  const joined = base.innerJoin("ledger_entries as entry", "entry.id", "line.entry_id");
+  const page = await selectPage(joined, paging, (query) =>
+    query
+      .select([
+        "line.id",
+        "line.entry_id",
+        "line.date",
+        "entry.description",
+        "entry.source_type",
+        "entry.source_id",
+        "line.contact_id",
+        "line.debit_cents",
+        "line.credit_cents",
+      ])
+      .orderBy("line.date")
+      .orderBy("line.id"),
+  );
+  const offset = pageOffset(paging);
+  if (offset === 0 || page.rows.length === 0) return { ...page, before_page_cents: 0 };
+  const preceding = base
+    .select(sql<number>`line.debit_cents - line.credit_cents`.as("change_cents"))
+    .orderBy("line.date")
+    .orderBy("line.id")
+    .limit(offset)
+    .as("preceding");
+  const { before_page_cents } = await reading(executor)
+    .selectFrom(preceding)
+    .select(sql<number>`cast(coalesce(sum(preceding.change_cents), 0) as bigint)`.as("before_page_cents"))
+    .executeTakeFirstOrThrow();
+  return { ...page, before_page_cents: Number(before_page_cents) };
+}
+
+export interface OpenDocumentRow {
+  id: number;
+  contact_id: number | null;
+  cached_contact: string | null;
+  invoice_number: string | null;
+  date: string;
+  due_date: string;
+  price_with_vat_cents: number;
+  paid_cents: number;
+}
+
+/** The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC). */
+function paidBeforeExpression(documentTable: "invoice" | "expense", documentType: string, paidBefore: string) {
+  return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
+    where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
+      and linked.document_type = ${documentType}
+      and linked.document_id = ${sql.ref(`${documentTable}.id`)}
+      and linked.paid_at < ${paidBefore})`;
+}
+
+/**
+ * Published sales invoices dated on or before `date` on which something is open at the instant
+ * `paidBefore`: open = total − payments (positive: the customer owes; negative: we owe them).
+ */
+export async function findOpenSalesInvoices(
+  executor: Executor,
+  companyId: number,
+  date: string,
+  paidBefore: string,
+): Promise<OpenDocumentRow[]> {
+  const paid = paidBeforeExpression("invoice", "sales_invoice", paidBefore);
+  return reading(executor)
+    .selectFrom("sales_invoices as invoice")
+    .select([
+      "invoice.id",
+      "invoice.contact_id",
+      "invoice.cached_contact",
+      "invoice.invoice_number",
+      "invoice.date",
+      "invoice.due_date",
+      "invoice.price_with_vat_cents",
+      paid.as("paid_cents"),
+    ])
+    .where("invoice.company_id", "=", companyId)
+    .where("invoice.status", "=", "published")
+    .where("invoice.date", "<=", date)
+    .where(sql<number>`invoice.price_with_vat_cents - ${paid}`, "<>", 0)
+    .orderBy("invoice.id")
+    .execute();
+}
+
+/**
+ * Published expenses dated on or before `date` on which something is open at `paidBefore`.
+ * Payments to suppliers are negative, so open = total + payments. Expenses have no due date: the
+ * expense date stands in for it.
+ */
+export async function findOpenExpenses(
+  executor: Executor,
+  companyId: number,
+  date: string,
+  paidBefore: string,
+): Promise<OpenDocumentRow[]> {
+  const paid = paidBeforeExpression("expense", "expense", paidBefore);
+  return reading(executor)
+    .selectFrom("expenses as expense")
+    .select([
+      "expense.id",
+      "expense.contact_id",
+      "expense.cached_contact",
+      "expense.invoice_number",
+      "expense.date",
+      sql<string>`expense.date`.as("due_date"),
+      "expense.price_with_vat_cents",
+      paid.as("paid_cents"),
+    ])
+    .where("expense.company_id", "=", companyId)
+    .where("expense.state", "=", "published")
+    .where("expense.date", "<=", date)
+    .where(sql<number>`expense.price_with_vat_cents + ${paid}`, "<>", 0)
+    .orderBy("expense.id")
+    .execute();
+}
+
+/**
+ * Kilometres of the rides over the range, business and private apart. A ride's distance is
+ * km_end − km_start, or km_end alone when no start reading was given; a ride not marked private
+ * is a business ride.
+ */
+export async function sumRideKilometres(
+  executor: Executor,
+  companyId: number,
+  range: Required<DateRange>,
+): Promise<{ business_km: number; private_km: number }> {
+  const distance = sql`coalesce(ride.km_end, 0) - coalesce(ride.km_start, 0)`;
+  const totals = await reading(executor)
+    .selectFrom("rides as ride")
+    .select([
+      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end), 0) as bigint)`.as(
+        "business_km",
+      ),
+      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end), 0) as bigint)`.as(
+        "private_km",
+      ),
+    ])
+    .where("ride.company_id", "=", companyId)
+    .where("ride.date", ">=", range.from)
+    .where("ride.date", "<=", range.till)
+    .executeTakeFirstOrThrow();
+  return { business_km: Number(totals.business_km), private_km: Number(totals.private_km) };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import { access, requireCompany } from "../../platform/access.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { setPagingHeaders } from "../../platform/paging.js";
+import { readPaging } from "../../platform/params.js";
+import type { Query } from "../../platform/query-string.js";
+import { VatReturnLineListResponse, VatReturnListResponse, VatReturnResponse } from "./schemas.js";
+import { fileVatReturn, listFiledVatReturns, listVatReturnLines, showVatReturn } from "./service.js";
+
+const reports = access("read:reports", "company_id");
+// filing posts the settlement entry into the books
+const filing = access("manage:journal_entries", "company_id");
+
+const periodOf = (params: unknown) => (params as { period?: unknown }).period;
+
+export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps): void {
+  app.get(
+    "/api/v1/companies/:company_id/vat_returns",
+    { config: reports, schema: { response: { 200: VatReturnListResponse } } },
+    async (request, reply) => {
+      const page = await listFiledVatReturns(deps, requireCompany(request), readPaging(request.query as Query));
+      setPagingHeaders(reply, page);
+      return { vat_returns: page.items };
+    },
+  );
+
+  app.post(
+    "/api/v1/companies/:company_id/vat_returns",
+    { config: filing, schema: { response: { 201: VatReturnResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ vat_return: await fileVatReturn(deps, requireCompany(request), request.body) }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/vat_returns/:period",
+    { config: reports, schema: { response: { 200: VatReturnResponse } } },
+    async (request) => ({
+      vat_return: await showVatReturn(deps, requireCompany(request), periodOf(request.params)),
+    }),
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/vat_returns/:period/lines",
+    { config: reports, schema: { response: { 200: VatReturnLineListResponse } } },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const page = await listVatReturnLines(
+        deps,
+        requireCompany(request),
+        periodOf(request.params),
+        query.box,
+        readPaging(query),
+      );
+      setPagingHeaders(reply, page);
+      return { vat_return_lines: page.items };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Wire shapes of the VAT return (issue 11): the return with its 14 boxes in the form's order, the
+ * drill-down lines behind a box, and the filing request. Amounts are decimal strings.
+ */
+import { Type } from "@sinclair/typebox";
+import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { RETURN_BOXES, type ReturnBox } from "./rules.js";
+
+export const VatReturnBoxSchema = ResponseObject({
+  base: Nullable.string(),
+  vat: Nullable.string(),
+  base_filed: Nullable.string(),
+  vat_filed: Nullable.string(),
+});
+
+const boxProperties = Object.fromEntries(RETURN_BOXES.map((box) => [box, VatReturnBoxSchema])) as Record<
+  ReturnBox,
+  typeof VatReturnBoxSchema
+>;
+
+export const VatReturnSchema = ResponseObject({
+  period: Nullable.string(),
+  from: Nullable.date(),
+  till: Nullable.date(),
+  state: Nullable.enumeration(["open", "filed"] as const),
+  rounding: Nullable.enumeration(["favour", "arithmetic"] as const),
+  boxes: ResponseObject(boxProperties),
+});
+
+export const VatReturnResponse = Type.Object({ vat_return: VatReturnSchema });
+export const VatReturnListResponse = Type.Object({ vat_returns: Type.Array(VatReturnSchema) });
+
+export const VatReturnLineSchema = ResponseObject({
+  id: Nullable.integer(),
+  ledger_entry_id: Nullable.integer(),
+  date: Nullable.date(),
+  box: Nullable.string(),
+  source_type: Nullable.string(),
+  source_id: Nullable.integer(),
+  description: Nullable.string(),
+  account_id: Nullable.integer(),
+  account_path: Nullable.string(),
+  base: Nullable.string(),
+  vat: Nullable.string(),
+});
+
+export const VatReturnLineListResponse = Type.Object({ vat_return_lines: Type.Array(VatReturnLineSchema) });
+
+export const VatReturnPayload = {
+  wrapper: "vat_return",
+  schema: Type.Object({ period: Nullable.string({ maxLength: 10 }) }),
+  // what a return answers with; a client may send it back
+  readOnly: ["from", "till", "state", "rounding", "boxes"],
+} as const;

@@ -1,0 +1,209 @@
+/**
+ * The VAT return (aangifte omzetbelasting, bookkeeping.md 1): every figure is a sum of the VAT box
+ * tags the ledger wrote when it posted, over the lines dated in the period; nothing is re-derived
+ * from documents. An open period is computed live; a filed one answers what was filed.
+ *
+ * Filing (scope manage:journal_entries, because it posts the settlement entry) happens in one
+ * transaction that holds the company's settings row: the period must be over in the company's
+ * time zone and share no day with a filed return; the return is computed, stored, settled (P6,
+ * through the ledger service, dated on the period's last day) and its period locked.
+ */
+import type { Executor } from "../../db/connection.js";
+import type { CompanyAccess } from "../../platform/access.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { ValidationErrors } from "../../platform/errors.js";
+import { centsToDecimal } from "../../platform/money.js";
+import type { Page } from "../../platform/paging.js";
+import type { Paging } from "../../platform/params.js";
+import { accountPathsById } from "../accounts/service.js";
+import { bookkeepingSettings, bookkeepingSettingsForUpdate } from "../bookkeeping-settings/service.js";
+import { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, postSettlementAndLock, signedLine } from "../ledger/service.js";
+import {
+  computeReturn,
+  drillDownBoxes,
+  type PresentedBoxes,
+  parsePeriod,
+  presentBoxes,
+  type ReturnFigures,
+  type ReturnPeriod,
+  readPeriod,
+  readReturnBox,
+  settlementAmounts,
+  type VatReturnRounding,
+} from "./rules.js";
+import { VatReturnPayload } from "./schemas.js";
+import {
+  findOverlappingVatReturn,
+  findVatReturn,
+  insertVatReturn,
+  listBoxLines,
+  listVatReturns,
+  setVatReturnEntry,
+  sumBoxTags,
+  type VatReturnRow,
+} from "./store.js";
+
+const RESOURCE = "VAT return";
+
+export interface VatReturn {
+  period: string;
+  from: string;
+  till: string;
+  state: "open" | "filed";
+  rounding: VatReturnRounding;
+  boxes: PresentedBoxes;
+}
+
+export interface VatReturnLine {
+  id: number;
+  ledger_entry_id: number;
+  date: string;
+  box: string | null;
+  source_type: string;
+  source_id: number;
+  description: string | null;
+  account_id: number;
+  account_path: string | null;
+  base: string | null;
+  vat: string | null;
+}
+
+function presentFiled(row: VatReturnRow): VatReturn {
+  return {
+    period: row.period,
+    from: row.from_date,
+    till: row.till_date,
+    state: "filed",
+    rounding: row.rounding === "arithmetic" ? "arithmetic" : "favour",
+    boxes: JSON.parse(row.boxes) as PresentedBoxes,
+  };
+}
+
+async function figuresOf(
+  executor: Executor,
+  companyId: number,
+  period: ReturnPeriod,
+  rounding: VatReturnRounding,
+): Promise<ReturnFigures> {
+  return computeReturn(await sumBoxTags(executor, companyId, period.from, period.till), rounding);
+}
+
+export async function showVatReturn(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  periodText: unknown,
+): Promise<VatReturn> {
+  const period = readPeriod(periodText);
+  const filed = await findVatReturn(deps.db, company.companyId, period.period);
+  if (filed) return presentFiled(filed);
+  const { vat_return_rounding: rounding } = await bookkeepingSettings(deps.db, company.companyId);
+  const figures = await figuresOf(deps.db, company.companyId, period, rounding);
+  return { ...period, state: "open", rounding, boxes: presentBoxes(figures) };
+}
+
+/** The ledger lines behind one box of a period's return, oldest first. */
+export async function listVatReturnLines(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  periodText: unknown,
+  boxText: unknown,
+  paging: Paging,
+): Promise<Page<VatReturnLine>> {
+  const period = readPeriod(periodText);
+  const box = readReturnBox(boxText);
+  const filter = { ...drillDownBoxes(box), from: period.from, till: period.till };
+  const { rows, total } = await listBoxLines(deps.db, company.companyId, filter, paging);
+  const paths = await accountPathsById(
+    deps.db,
+    company.companyId,
+    rows.map((row) => row.account_id),
+  );
+  const amount = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
+  const items = rows.map((row) => ({
+    id: row.id,
+    ledger_entry_id: row.entry_id,
+    date: row.date,
+    box: row.vat_box,
+    source_type: row.source_type,
+    source_id: row.source_id,
+    description: row.description,
+    account_id: row.account_id,
+    account_path: paths.get(row.account_id) ?? null,
+    base: amount(row.vat_base_cents),
+    vat: amount(row.vat_cents),
+  }));
+  return { items, total, paging };
+}
+
+export async function listFiledVatReturns(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paging: Paging,
+): Promise<Page<VatReturn>> {
+  const { rows, total } = await listVatReturns(deps.db, company.companyId, paging);
+  return { items: rows.map(presentFiled), total, paging };
+}
+
+/** The period named in a filing request; its problems go to `errors`. */
+function requestedPeriod(body: unknown, company: CompanyAccess, errors: ValidationErrors): ReturnPeriod | null {
+  const { period } = readWritePayload(VatReturnPayload, body, { timeZone: company.timeZone }, errors);
+  if (period === undefined || period === null || period.trim() === "") {
+    if (!errors.has("period")) errors.add("period", "can't be blank");
+    return null;
+  }
+  const parsed = parsePeriod(period.trim());
+  if (parsed === null) errors.add("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  return parsed;
+}
+
+/** The settlement entry (P6): every VAT account cleared, 5g as filed to settle, the rest rounding. */
+function settlementLines(figures: ReturnFigures) {
+  const amounts = settlementAmounts(figures);
+  return [
+    ...amounts.outputVat.flatMap(({ box, signedCents }) => signedLine({ path: OUTPUT_VAT_ACCOUNTS[box] }, signedCents)),
+    ...signedLine({ path: LEDGER_ACCOUNTS.inputVat }, amounts.inputVatSignedCents),
+    ...signedLine({ path: LEDGER_ACCOUNTS.vatSettlement }, amounts.settlementSignedCents),
+    ...signedLine({ path: LEDGER_ACCOUNTS.rounding }, amounts.roundingSignedCents),
+  ];
+}
+
+export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<VatReturn> {
+  const errors = new ValidationErrors();
+  const period = requestedPeriod(body, company, errors);
+  errors.throwIfAny(RESOURCE);
+  if (period === null) throw new Error("a filing without a period passed validation");
+  const today = dateInTimeZone(deps.now(), company.timeZone);
+  return deps.db.transaction().execute(async (transaction) => {
+    const { vat_return_rounding: rounding } = await bookkeepingSettingsForUpdate(transaction, company.companyId);
+    if (period.till >= today) {
+      errors.add("period", "has not ended yet: a return can be filed from the day after its last day");
+    } else if (await findVatReturn(transaction, company.companyId, period.period)) {
+      errors.add("period", "is already filed");
+    } else if (await findOverlappingVatReturn(transaction, company.companyId, period.from, period.till)) {
+      errors.add("period", "overlaps a period whose return is already filed");
+    }
+    errors.throwIfAny(RESOURCE);
+
+    const figures = await figuresOf(transaction, company.companyId, period, rounding);
+    const filed: VatReturn = { ...period, state: "filed", rounding, boxes: presentBoxes(figures) };
+    const vatReturnId = await insertVatReturn(transaction, {
+      company_id: company.companyId,
+      period: period.period,
+      from_date: period.from,
+      till_date: period.till,
+      rounding,
+      boxes: JSON.stringify(filed.boxes),
+      filed_at: deps.now().toISOString(),
+    });
+    const entryId = await postSettlementAndLock(
+      transaction,
+      company.companyId,
+      { id: vatReturnId, from: period.from, till: period.till, label: period.period },
+      settlementLines(figures),
+    );
+    if (entryId !== null) await setVatReturnEntry(transaction, company.companyId, vatReturnId, entryId);
+    return filed;
+  });
+}

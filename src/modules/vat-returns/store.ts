@@ -1,0 +1,196 @@
+/**
+ * SQL of the VAT return. A read model over the ledger's tables: `ledger_lines` and
+ * `ledger_entries` are only read here (sums of the VAT box tags, and the lines behind a box); the
+ * ledger module stays their only writer. This module owns `vat_returns`, the filed returns.
+ */
+import { type Generated, type Selectable, sql } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { selectPage } from "../../db/paging.js";
+import type { Paging } from "../../platform/params.js";
+import type { BoxTotals } from "./rules.js";
+
+/** The columns of the ledger's tables this read model uses (read only). */
+interface LedgerLinesView {
+  id: number;
+  company_id: number;
+  entry_id: number;
+  date: string;
+  account_id: number;
+  vat_box: string | null;
+  vat_base_cents: number | null;
+  vat_cents: number | null;
+}
+
+interface LedgerEntriesView {
+  id: number;
+  company_id: number;
+  description: string | null;
+  source_type: string;
+  source_id: number;
+}
+
+interface VatReturnsTable {
+  id: Generated<number>;
+  company_id: number;
+  period: string;
+  from_date: string;
+  till_date: string;
+  rounding: string;
+  /** the presented boxes as filed, JSON */
+  boxes: string;
+  ledger_entry_id: number | null;
+  filed_at: string;
+}
+
+export type VatReturnRow = Selectable<VatReturnsTable>;
+
+type VatReturnTables = {
+  ledger_lines: LedgerLinesView;
+  ledger_entries: LedgerEntriesView;
+  vat_returns: VatReturnsTable;
+};
+
+function books(executor: Executor) {
+  return executor.withTables<VatReturnTables>();
+}
+
+/** The exact sums of every box's tags over lines dated in the period, by box. */
+export async function sumBoxTags(
+  executor: Executor,
+  companyId: number,
+  from: string,
+  till: string,
+): Promise<Map<string, BoxTotals>> {
+  const rows = await books(executor)
+    .selectFrom("ledger_lines")
+    .select([
+      "vat_box",
+      sql<number | string>`cast(coalesce(sum(vat_base_cents), 0) as bigint)`.as("base_cents"),
+      sql<number | string>`cast(coalesce(sum(vat_cents), 0) as bigint)`.as("vat_cents"),
+    ])
+    .where("company_id", "=", companyId)
+    .where("vat_box", "is not", null)
+    .where("date", ">=", from)
+    .where("date", "<=", till)
+    .groupBy("vat_box")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.vat_box ?? "", { baseCents: Number(row.base_cents), vatCents: Number(row.vat_cents) }]),
+  );
+}
+
+export interface BoxLineRow {
+  id: number;
+  entry_id: number;
+  date: string;
+  vat_box: string | null;
+  source_type: string;
+  source_id: number;
+  description: string | null;
+  account_id: number;
+  vat_base_cents: number | null;
+  vat_cents: number | null;
+}
+
+/** The lines tagged with one of `boxes` in the period, oldest first; `vatOnly`: those carrying VAT. */
+export async function listBoxLines(
+  executor: Executor,
+  companyId: number,
+  filter: { boxes: readonly string[]; vatOnly: boolean; from: string; till: string },
+  paging: Paging,
+): Promise<{ rows: BoxLineRow[]; total: number }> {
+  let base = books(executor)
+    .selectFrom("ledger_lines as line")
+    .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
+    .where("line.company_id", "=", companyId)
+    .where("line.vat_box", "in", [...filter.boxes])
+    .where("line.date", ">=", filter.from)
+    .where("line.date", "<=", filter.till);
+  if (filter.vatOnly) base = base.where("line.vat_cents", "is not", null);
+  return selectPage(base, paging, (query) =>
+    query
+      .select([
+        "line.id",
+        "line.entry_id",
+        "line.date",
+        "line.vat_box",
+        "entry.source_type",
+        "entry.source_id",
+        "entry.description",
+        "line.account_id",
+        "line.vat_base_cents",
+        "line.vat_cents",
+      ])
+      .orderBy("line.date")
+      .orderBy("line.id"),
+  );
+}
+
+export async function findVatReturn(
+  executor: Executor,
+  companyId: number,
+  period: string,
+): Promise<VatReturnRow | undefined> {
+  return books(executor)
+    .selectFrom("vat_returns")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("period", "=", period)
+    .executeTakeFirst();
+}
+
+/** A filed return whose dates share a day with `from`–`till`, if any. */
+export async function findOverlappingVatReturn(
+  executor: Executor,
+  companyId: number,
+  from: string,
+  till: string,
+): Promise<VatReturnRow | undefined> {
+  return books(executor)
+    .selectFrom("vat_returns")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("from_date", "<=", till)
+    .where("till_date", ">=", from)
+    .orderBy("from_date")
+    .executeTakeFirst();
+}
+
+export async function insertVatReturn(
+  transaction: Executor,
+  values: Omit<VatReturnRow, "id" | "ledger_entry_id">,
+): Promise<number> {
+  const { id } = await books(transaction)
+    .insertInto("vat_returns")
+    .values({ ...values, ledger_entry_id: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Records the settlement entry a filed return posted. */
+export async function setVatReturnEntry(
+  transaction: Executor,
+  companyId: number,
+  vatReturnId: number,
+  ledgerEntryId: number,
+): Promise<void> {
+  await books(transaction)
+    .updateTable("vat_returns")
+    .set({ ledger_entry_id: ledgerEntryId })
+    .where("company_id", "=", companyId)
+    .where("id", "=", vatReturnId)
+    .execute();
+}
+
+/** The filed returns, newest period first. */
+export async function listVatReturns(
+  executor: Executor,
+  companyId: number,
+  paging: Paging,
+): Promise<{ rows: VatReturnRow[]; total: number }> {
+  const base = books(executor).selectFrom("vat_returns").where("company_id", "=", companyId);
+  return selectPage(base, paging, (query) =>
+    query.selectAll().orderBy("from_date", "desc").orderBy("till_date", "desc").orderBy("id", "desc"),
+  );
+}
