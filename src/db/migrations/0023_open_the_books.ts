@@ -7,11 +7,6 @@
  * posts exactly what a new installation would. Runs in the migration's transaction: all or nothing.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { seedDefaultChart } from "../../modules/accounts/service.js";
-import { postEarlierExpense } from "../../modules/expenses/service.js";
-import { postEarlierManualEntry } from "../../modules/journal-entries/service.js";
-import { postEarlierPayment } from "../../modules/payments/service.js";
-import { postEarlierSalesInvoice } from "../../modules/sales-invoices/service.js";
 import type { Executor } from "../connection.js";
 
 const REPORTS_SCOPE = "read:reports";
@@ -39,6 +34,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** One company's chart additions and postings of everything it published or recorded. */
 export async function openBooksOf(executor: Executor, companyId: number, timeZone: string): Promise<void> {
+  // loaded here, not at the top: every command of the CLI loads the migrations, few run this one
+  const { seedDefaultChart } = await import("../../modules/accounts/service.js");
+  const { postEarlierExpense } = await import("../../modules/expenses/service.js");
+  const { postEarlierManualEntry } = await import("../../modules/journal-entries/service.js");
+  const { postEarlierPayment } = await import("../../modules/payments/service.js");
+  const { postEarlierSalesInvoice } = await import("../../modules/sales-invoices/service.js");
   await seedDefaultChart(executor, companyId);
   const invoices = sql<{ id: number }>`select id from sales_invoices
     where company_id = ${companyId} and status <> 'concept' order by id`;
