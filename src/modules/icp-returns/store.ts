@@ -4,23 +4,7 @@
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
-
-interface LedgerLinesView {
-  company_id: number;
-  entry_id: number;
-  date: string;
-  vat_box: string | null;
-  vat_base_cents: number | null;
-  icp_kind: string | null;
-}
-
-interface LedgerEntriesView {
-  id: number;
-  counterparty_country: string | null;
-  counterparty_vat_number: string | null;
-}
-
-type IcpTables = { ledger_lines: LedgerLinesView; ledger_entries: LedgerEntriesView };
+import type { LedgerTables } from "../ledger/service.js";
 
 export interface IcpSum {
   icp_kind: string | null;
@@ -37,7 +21,7 @@ export async function sumIcpLines(
   till: string,
 ): Promise<IcpSum[]> {
   const rows = await executor
-    .withTables<IcpTables>()
+    .withTables<LedgerTables>()
     .selectFrom("ledger_lines as line")
     .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
     .select([

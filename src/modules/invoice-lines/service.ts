@@ -11,6 +11,7 @@ import type { ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { planNestedChanges } from "../../platform/nested.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
+import type { PostableLine } from "../ledger/service.js";
 import { resolveLineVat, vatTypeById } from "../vat-types/service.js";
 import { type LineTotals, lineTotals, sumLineTotals } from "./rules.js";
 import type { ExpenseLineAttributes, InvoiceLineSchema } from "./schemas.js";
@@ -210,16 +211,7 @@ export async function linesOfDocuments(
   return findLinesOfDocuments(executor, companyId, documentType, documentIds);
 }
 
-/** A document's lines as the ledger posts them: amounts in cents and the VAT type by name. */
-export interface PostableLine {
-  vatTypeName: string;
-  vatRate: string;
-  netCents: number;
-  vatCents: number;
-  accountId: number | null;
-  reverseChargeVatRate: string | null;
-}
-
+/** A document's lines as the ledger posts them. */
 export async function postableLinesOf(
   executor: Executor,
   companyId: number,

@@ -89,14 +89,17 @@ export interface DocumentPostingInput {
   distanceSale: boolean;
   /** the account an expense line without its own account is booked on */
   defaultAccountId: number | null;
-  lines: ReadonlyArray<{
-    vatTypeName: string;
-    vatRate: string;
-    netCents: number;
-    vatCents: number;
-    accountId: number | null;
-    reverseChargeVatRate: string | null;
-  }>;
+  lines: readonly PostableLine[];
+}
+
+/** A document line as the ledger posts it: amounts in cents and the VAT type by name. */
+export interface PostableLine {
+  vatTypeName: string;
+  vatRate: string;
+  netCents: number;
+  vatCents: number;
+  accountId: number | null;
+  reverseChargeVatRate: string | null;
 }
 
 function draftOf(input: DocumentPostingInput, lines: PostingLine[]): PostingDraft {

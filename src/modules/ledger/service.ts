@@ -41,8 +41,15 @@ import {
 
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
-export type { DocumentPostingInput, ManualEntryInput, PaymentPostingInput, PostingDraft } from "./rules.js";
+export type {
+  DocumentPostingInput,
+  ManualEntryInput,
+  PaymentPostingInput,
+  PostableLine,
+  PostingDraft,
+} from "./rules.js";
 export { signedLine } from "./rules.js";
+export type { LedgerTables } from "./store.js";
 
 /** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
 export async function assertPeriodOpen(

@@ -51,7 +51,8 @@ export type LedgerLineRow = Selectable<LedgerLinesTable>;
 export type LedgerLineValues = Omit<LedgerLineRow, "id" | "company_id" | "entry_id" | "date">;
 export type LedgerEntryValues = Omit<LedgerEntryRow, "id" | "sealed">;
 
-type LedgerTables = {
+/** The ledger's tables, for the read models (reports, returns) that sum them; only this module writes them. */
+export type LedgerTables = {
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
   ledger_period_locks: LedgerPeriodLocksTable;

@@ -9,26 +9,9 @@ import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
+import type { LedgerTables } from "../ledger/service.js";
 
-interface LedgerEntriesTable {
-  id: number;
-  company_id: number;
-  date: string;
-  description: string | null;
-  source_type: string;
-  source_id: number;
-}
-
-interface LedgerLinesTable {
-  id: number;
-  company_id: number;
-  entry_id: number;
-  date: string;
-  account_id: number;
-  contact_id: number | null;
-  debit_cents: number;
-  credit_cents: number;
-}
+type LedgerLineRow = LedgerTables["ledger_lines"];
 
 /** The columns open items read, alike in `sales_invoices` and `expenses`. */
 interface DocumentColumns {
@@ -68,9 +51,7 @@ interface RidesTable {
   date: string;
 }
 
-type ReportTables = {
-  ledger_entries: LedgerEntriesTable;
-  ledger_lines: LedgerLinesTable;
+type ReportTables = LedgerTables & {
   sales_invoices: SalesInvoicesTable;
   expenses: ExpensesTable;
   payments: PaymentsTable;
@@ -87,7 +68,7 @@ export interface DateRange {
   till?: string;
 }
 
-export type AccountTotals = Pick<LedgerLinesTable, "account_id" | "debit_cents" | "credit_cents">;
+export type AccountTotals = Pick<LedgerLineRow, "account_id" | "debit_cents" | "credit_cents">;
 
 const sumOf = (column: "line.debit_cents" | "line.credit_cents") =>
   sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`;

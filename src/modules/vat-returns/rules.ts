@@ -180,7 +180,10 @@ export function presentBoxes(figures: ReturnFigures): PresentedBoxes {
  * The ledger boxes whose lines a box of the return is made of, and whether only lines carrying
  * VAT count: 5a is the VAT of the output boxes, 5g that and 5b.
  */
-export function drillDownBoxes(box: ReturnBox): { boxes: string[]; vatOnly: boolean } {
+/** The boxes the ledger tags lines with: every box but the computed 5a and 5g. */
+export type TaggedBox = Exclude<ReturnBox, "5a" | "5g">;
+
+export function drillDownBoxes(box: ReturnBox): { boxes: TaggedBox[]; vatOnly: boolean } {
   if (box === "5a") return { boxes: [...OUTPUT_VAT_BOXES], vatOnly: true };
   if (box === "5g") return { boxes: [...OUTPUT_VAT_BOXES, "5b"], vatOnly: true };
   return { boxes: [box], vatOnly: false };

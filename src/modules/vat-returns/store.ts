@@ -7,27 +7,8 @@ import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
-import type { BoxTotals } from "./rules.js";
-
-/** The columns of the ledger's tables this read model uses (read only). */
-interface LedgerLinesView {
-  id: number;
-  company_id: number;
-  entry_id: number;
-  date: string;
-  account_id: number;
-  vat_box: string | null;
-  vat_base_cents: number | null;
-  vat_cents: number | null;
-}
-
-interface LedgerEntriesView {
-  id: number;
-  company_id: number;
-  description: string | null;
-  source_type: string;
-  source_id: number;
-}
+import type { LedgerTables } from "../ledger/service.js";
+import type { BoxTotals, TaggedBox } from "./rules.js";
 
 interface VatReturnsTable {
   id: Generated<number>;
@@ -44,9 +25,7 @@ interface VatReturnsTable {
 
 export type VatReturnRow = Selectable<VatReturnsTable>;
 
-type VatReturnTables = {
-  ledger_lines: LedgerLinesView;
-  ledger_entries: LedgerEntriesView;
+type VatReturnTables = LedgerTables & {
   vat_returns: VatReturnsTable;
 };
 
@@ -96,7 +75,7 @@ export interface BoxLineRow {
 export async function listBoxLines(
   executor: Executor,
   companyId: number,
-  filter: { boxes: readonly string[]; vatOnly: boolean; from: string; till: string },
+  filter: { boxes: readonly TaggedBox[]; vatOnly: boolean; from: string; till: string },
   paging: Paging,
 ): Promise<{ rows: BoxLineRow[]; total: number }> {
   let base = books(executor)
