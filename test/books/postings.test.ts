@@ -334,3 +334,20 @@ describe("the upgrade of an installation from before the ledger", () => {
     expect(await totals()).toEqual(before);
   });
 });
+
+describe("a company with books", () => {
+  it("can still be deleted by its owner, its books with it", async () => {
+    const own = await newCompany(harness.deps, "Short-lived BV");
+    const ownApi = (method: "POST" | "DELETE", suffix: string, body?: unknown) =>
+      request(harness.app, method, `/api/v1/companies/${own.companyId}${suffix}`, own.token, body);
+    const payment = await ownApi("POST", "/payments", {
+      payment: { amount: "5", account_path: BANK, paid_at: "2026-05-10" },
+    });
+    expect(payment.statusCode).toBe(201);
+    const deleted = await request(harness.app, "DELETE", `/api/v1/companies/${own.companyId}`, own.token);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const { rows } = await sql<{ count: number }>`select count(*) as count from ledger_lines
+      where company_id = ${own.companyId}`.execute(harness.deps.db);
+    expect(Number(rows[0]?.count)).toBe(0);
+  });
+});
