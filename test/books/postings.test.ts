@@ -330,6 +330,7 @@ describe("the upgrade of an installation from before the ledger", () => {
     expect(before.length).toBeGreaterThan(5);
     await sql`delete from ledger_lines where company_id = ${company.companyId}`.execute(harness.deps.db);
     await sql`delete from ledger_entries where company_id = ${company.companyId}`.execute(harness.deps.db);
+    await sql`delete from ledger_account_months where company_id = ${company.companyId}`.execute(harness.deps.db);
     await openTheBooks.openBooksOf(harness.deps.db, company.companyId, "Europe/Amsterdam");
     expect(await totals()).toEqual(before);
   });
@@ -349,5 +350,21 @@ describe("a company with books", () => {
     const { rows } = await sql<{ count: number }>`select count(*) as count from ledger_lines
       where company_id = ${own.companyId}`.execute(harness.deps.db);
     expect(Number(rows[0]?.count)).toBe(0);
+  });
+});
+
+describe("the ledger's month totals", () => {
+  it("equal the sums of the posted lines per account and month, after everything above", async () => {
+    const { rows: fromLines } = await sql<{ account_id: number; month: string; debit: number; credit: number }>`
+      select account_id, substr(cast(date as text), 1, 7) as month,
+        cast(sum(debit_cents) as bigint) as debit, cast(sum(credit_cents) as bigint) as credit
+      from ledger_lines where company_id = ${company.companyId}
+      group by account_id, substr(cast(date as text), 1, 7) order by account_id, month`.execute(harness.deps.db);
+    const { rows: kept } = await sql<{ account_id: number; month: string; debit: number; credit: number }>`
+      select account_id, month, debit_cents as debit, credit_cents as credit from ledger_account_months
+      where company_id = ${company.companyId} order by account_id, month`.execute(harness.deps.db);
+    const shown = (rows: typeof kept) => rows.map((row) => `${row.account_id} ${row.month} ${row.debit}/${row.credit}`);
+    expect(fromLines.length).toBeGreaterThan(5);
+    expect(shown(kept)).toEqual(shown(fromLines));
   });
 });

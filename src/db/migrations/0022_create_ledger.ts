@@ -96,6 +96,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await createLedgerTriggers(db);
 
+  // Debits and credits per account and month, kept by the ledger as it posts: a report over years
+  // of books sums whole months here and reads lines only for the months it cuts.
+  await db.schema
+    .createTable("ledger_account_months")
+    .addColumn("company_id", types.foreignKey, (column) =>
+      column.notNull().references("companies.id").onDelete("cascade"),
+    )
+    .addColumn("account_id", types.foreignKey, (column) => column.notNull().references("accounts.id"))
+    // YYYY-MM
+    .addColumn("month", "text", (column) => column.notNull())
+    .addColumn("debit_cents", types.bigint, (column) => column.notNull())
+    .addColumn("credit_cents", types.bigint, (column) => column.notNull())
+    .addPrimaryKeyConstraint("ledger_account_months_key", ["company_id", "account_id", "month"])
+    .execute();
+  await db.schema
+    .createIndex("ledger_account_months_month_index")
+    .on("ledger_account_months")
+    .columns(["company_id", "month", "account_id", "debit_cents", "credit_cents"])
+    .execute();
+
   await db.schema
     .createTable("ledger_period_locks")
     .addColumn("id", types.primaryKey, types.primaryKeyModifier)
@@ -191,6 +211,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("companies").dropColumn("vat_return_rounding").execute();
   await db.schema.dropTable("vat_returns").execute();
   await db.schema.dropTable("ledger_period_locks").execute();
+  await db.schema.dropTable("ledger_account_months").execute();
   await db.schema.dropTable("ledger_lines").execute();
   await db.schema.dropTable("ledger_entries").execute();
   if (isPostgres(db)) {

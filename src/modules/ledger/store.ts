@@ -2,8 +2,10 @@
  * SQL for the books: `ledger_entries`, `ledger_lines` and `ledger_period_locks`. Entries and lines
  * are only ever inserted (the database refuses changes to a sealed entry and to posted lines); an
  * entry is sealed after its lines, and sealing is where the database checks the balance.
+ * `ledger_account_months` holds each account's debits and credits per month, added to in the
+ * posting's transaction, so it always equals the sums of the lines.
  */
-import type { Generated, Selectable } from "kysely";
+import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import type { IcpKind, VatBox } from "./classification.js";
 import type { SourceType } from "./rules.js";
@@ -38,6 +40,15 @@ interface LedgerLinesTable {
   icp_kind: IcpKind | null;
 }
 
+interface LedgerAccountMonthsTable {
+  company_id: number;
+  account_id: number;
+  /** YYYY-MM */
+  month: string;
+  debit_cents: number;
+  credit_cents: number;
+}
+
 interface LedgerPeriodLocksTable {
   id: Generated<number>;
   company_id: number;
@@ -56,6 +67,7 @@ export type LedgerTables = {
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
   ledger_period_locks: LedgerPeriodLocksTable;
+  ledger_account_months: LedgerAccountMonthsTable;
 };
 
 export function ledger(executor: Executor) {
@@ -86,7 +98,35 @@ export async function insertEntry(
       .execute();
   }
   await ledger(transaction).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", id).execute();
+  await addToMonths(transaction, entry.company_id, entry.date.slice(0, 7), lines);
   return id;
+}
+
+/** Adds an entry's lines to the month totals of their accounts (the running sums reports read). */
+async function addToMonths(
+  transaction: Executor,
+  companyId: number,
+  month: string,
+  lines: readonly LedgerLineValues[],
+): Promise<void> {
+  const byAccount = new Map<number, { debit_cents: number; credit_cents: number }>();
+  for (const line of lines) {
+    const sums = byAccount.get(line.account_id) ?? { debit_cents: 0, credit_cents: 0 };
+    sums.debit_cents += line.debit_cents;
+    sums.credit_cents += line.credit_cents;
+    byAccount.set(line.account_id, sums);
+  }
+  if (byAccount.size === 0) return;
+  await ledger(transaction)
+    .insertInto("ledger_account_months")
+    .values([...byAccount].map(([account_id, sums]) => ({ company_id: companyId, account_id, month, ...sums })))
+    .onConflict((conflict) =>
+      conflict.columns(["company_id", "account_id", "month"]).doUpdateSet((update) => ({
+        debit_cents: sql<number>`${sql.ref("ledger_account_months.debit_cents")} + ${update.ref("excluded.debit_cents")}`,
+        credit_cents: sql<number>`${sql.ref("ledger_account_months.credit_cents")} + ${update.ref("excluded.credit_cents")}`,
+      })),
+    )
+    .execute();
 }
 
 /** The entries of a source that are in force: neither a reversal nor reversed. */

@@ -3,6 +3,7 @@ import {
   accountTree,
   agingBucket,
   type ChartAccount,
+  cutByMonths,
   daysBetween,
   deductibleCents,
   mileageRate,
@@ -96,5 +97,37 @@ describe("mileage", () => {
     expect(deductibleCents(1234, "0.25")).toBe(30850);
     expect(deductibleCents(3, "0.21")).toBe(63);
     expect(deductibleCents(0, "0.23")).toBe(0);
+  });
+});
+
+describe("cutting a range where month totals serve it", () => {
+  it.each([
+    [{ till: "2026-12-31" }, { months: { till: "2026-12" }, days: [] }],
+    [{ till: "2026-12-15" }, { months: { till: "2026-11" }, days: [{ from: "2026-12-01", till: "2026-12-15" }] }],
+    [
+      { from: "2026-01-10", till: "2026-03-05" },
+      {
+        months: { from: "2026-02", till: "2026-02" },
+        days: [
+          { from: "2026-01-10", till: "2026-01-31" },
+          { from: "2026-03-01", till: "2026-03-05" },
+        ],
+      },
+    ],
+    [
+      { from: "2026-01-10", till: "2026-02-05" },
+      { months: null, days: [{ from: "2026-01-10", till: "2026-02-05" }] },
+    ],
+    [
+      { from: "2024-02-01", till: "2024-02-29" },
+      { months: { from: "2024-02", till: "2024-02" }, days: [] },
+    ],
+    [
+      { from: "2025-12-01", till: "2026-01-31" },
+      { months: { from: "2025-12", till: "2026-01" }, days: [] },
+    ],
+    [{}, { months: {}, days: [] }],
+  ])("%j", (range, cut) => {
+    expect(cutByMonths(range)).toEqual(cut);
   });
 });

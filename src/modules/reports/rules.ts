@@ -4,6 +4,7 @@
  * Amounts are integer cents; no database, no clock (today is always passed in).
  */
 import Big from "big.js";
+import { addDays } from "../../platform/dates.js";
 
 /** An account of the chart as the reports need it. */
 export interface ChartAccount {
@@ -202,4 +203,38 @@ export function mileageRate(year: number): string | null {
 /** Business km × rate in integer cents, exactly (the rate has at most two decimals). */
 export function deductibleCents(businessKm: number, rate: string): number {
   return Number(new Big(businessKm).times(rate).times(100).round(0, Big.roundHalfUp).toFixed(0));
+}
+
+/** A date range cut where the ledger's month totals can serve it: whole months, and the days around them. */
+export interface MonthCut {
+  /** whole months (`YYYY-MM`, inclusive; absent: open), or null when the range holds none */
+  months: { from?: string; till?: string } | null;
+  /** the days outside those months, read line by line */
+  days: Array<{ from?: string; till?: string }>;
+}
+
+const monthOf = (date: string) => date.slice(0, 7);
+const firstDayOf = (month: string) => `${month}-01`;
+const lastDayOf = (month: string) => addDays(firstDayOf(shiftMonth(month, 1)), -1);
+
+function shiftMonth(month: string, by: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+export function cutByMonths(range: { from?: string; till?: string }): MonthCut {
+  const { from, till } = range;
+  const firstWhole =
+    from === undefined ? undefined : from.endsWith("-01") ? monthOf(from) : shiftMonth(monthOf(from), 1);
+  const lastWhole =
+    till === undefined ? undefined : till === lastDayOf(monthOf(till)) ? monthOf(till) : shiftMonth(monthOf(till), -1);
+  if (firstWhole !== undefined && lastWhole !== undefined && firstWhole > lastWhole)
+    return { months: null, days: [range] };
+  const days: MonthCut["days"] = [];
+  if (from !== undefined && firstWhole !== monthOf(from)) days.push({ from, till: lastDayOf(monthOf(from)) });
+  if (till !== undefined && lastWhole !== monthOf(till)) days.push({ from: firstDayOf(monthOf(till)), till });
+  const months: { from?: string; till?: string } = {};
+  if (firstWhole !== undefined) months.from = firstWhole;
+  if (lastWhole !== undefined) months.till = lastWhole;
+  return { months, days };
 }

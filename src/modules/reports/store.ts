@@ -2,7 +2,9 @@
  * The reports' read model. This module owns no tables: it only reads the ledger's `ledger_lines` /
  * `ledger_entries` (written by the ledger module alone), and the `sales_invoices`, `expenses`,
  * `payments` and `rides` tables of their modules, read-only. Every query is a SELECT scoped by
- * company. Sums are cast to bigint so both databases hand back integer cents as numbers.
+ * company. Sums are cast to bigint so both databases hand back integer cents as numbers. Sums over
+ * accounts take whole months from the ledger's month totals and only the cut months' days from
+ * the lines, so their cost follows the range's edges, not the years of books behind them.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
@@ -10,6 +12,7 @@ import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { LedgerTables } from "../ledger/service.js";
+import { cutByMonths } from "./rules.js";
 
 type LedgerLineRow = LedgerTables["ledger_lines"];
 
@@ -86,6 +89,37 @@ export async function sumLinesPerAccount(
   companyId: number,
   range: DateRange,
 ): Promise<AccountTotals[]> {
+  const cut = cutByMonths(range);
+  const parts = await Promise.all([
+    ...(cut.months === null ? [] : [sumMonthsPerAccount(executor, companyId, cut.months)]),
+    ...cut.days.map((days) => sumDaysPerAccount(executor, companyId, days)),
+  ]);
+  const totals = new Map<number, AccountTotals>();
+  for (const row of parts.flat()) {
+    const sum = totals.get(row.account_id) ?? { account_id: row.account_id, debit_cents: 0, credit_cents: 0 };
+    sum.debit_cents += Number(row.debit_cents);
+    sum.credit_cents += Number(row.credit_cents);
+    totals.set(row.account_id, sum);
+  }
+  return [...totals.values()];
+}
+
+/** Whole months from the ledger's month totals (`YYYY-MM` bounds, inclusive). */
+function sumMonthsPerAccount(executor: Executor, companyId: number, months: { from?: string; till?: string }) {
+  let query = reading(executor).selectFrom("ledger_account_months as month").where("month.company_id", "=", companyId);
+  if (months.from !== undefined) query = query.where("month.month", ">=", months.from);
+  if (months.till !== undefined) query = query.where("month.month", "<=", months.till);
+  return query
+    .select([
+      "month.account_id",
+      sql<number>`cast(sum(month.debit_cents) as bigint)`.as("debit_cents"),
+      sql<number>`cast(sum(month.credit_cents) as bigint)`.as("credit_cents"),
+    ])
+    .groupBy("month.account_id")
+    .execute();
+}
+
+function sumDaysPerAccount(executor: Executor, companyId: number, range: DateRange) {
   return linesIn(executor, companyId, range)
     .select([
       "line.account_id",

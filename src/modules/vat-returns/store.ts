@@ -7,7 +7,7 @@ import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
-import type { LedgerTables } from "../ledger/service.js";
+import { type LedgerTables, VAT_BOXES } from "../ledger/service.js";
 import type { BoxTotals, TaggedBox } from "./rules.js";
 
 interface VatReturnsTable {
@@ -48,7 +48,8 @@ export async function sumBoxTags(
       sql<number | string>`cast(coalesce(sum(vat_cents), 0) as bigint)`.as("vat_cents"),
     ])
     .where("company_id", "=", companyId)
-    .where("vat_box", "is not", null)
+    // the boxes named, not "is not null": then the index bounds the dates too
+    .where("vat_box", "in", [...VAT_BOXES])
     .where("date", ">=", from)
     .where("date", "<=", till)
     .groupBy("vat_box")
