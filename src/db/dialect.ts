@@ -91,7 +91,7 @@ export function createDialect(url: ParsedDatabaseUrl): Dialect {
   return url.kind === "sqlite" ? sqliteDialect(url.location) : postgresDialect(url.location);
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

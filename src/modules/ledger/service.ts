@@ -7,7 +7,8 @@
  * - Posted lines never change. A source whose posting must change (an edited or deleted payment or
  *   journal entry, a payment that now settles a published invoice) gets a reversal dated like the
  *   entry it cancels, then its new entry.
- * - Nothing posts into a period a filed VAT return locked: 422 naming `date`.
+ * - Nothing posts into a period a filed VAT return locked: 422 naming `date`. A posting holds the
+ *   company row shared, so a filing in progress and a posting never interleave on PostgreSQL.
  * - VAT box tags are decided here when posting; reports only sum them.
  */
 import type { Executor } from "../../db/connection.js";
@@ -32,6 +33,7 @@ import {
   findActiveEntries,
   findEntryLines,
   findLockCovering,
+  holdCompanyForPosting,
   insertEntry,
   insertLock,
   type LedgerEntryRow,
@@ -92,6 +94,7 @@ async function postEntry(
   resource: string,
   reversesEntryId: number | null = null,
 ): Promise<number> {
+  await holdCompanyForPosting(transaction, companyId);
   await assertPeriodOpen(transaction, companyId, draft.date, resource);
   if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
   const idByPath = await accountIds(transaction, companyId);

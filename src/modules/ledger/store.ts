@@ -7,6 +7,7 @@
  */
 import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { isPostgres } from "../../db/dialect.js";
 import type { IcpKind, VatBox } from "./classification.js";
 import type { SourceType } from "./rules.js";
 
@@ -164,6 +165,17 @@ export async function findEntryLines(executor: Executor, entryIds: readonly numb
     .orderBy("entry_id")
     .orderBy("id")
     .execute();
+}
+
+/**
+ * Holds the company's row shared until commit (PostgreSQL), so that filing a return — which
+ * updates that row before it sums the period — and a posting never interleave: a posting either
+ * commits before the sums are taken, or waits and then sees the new lock. SQLite writers are
+ * serialised by the write lock already.
+ */
+export async function holdCompanyForPosting(transaction: Executor, companyId: number): Promise<void> {
+  if (!isPostgres(transaction)) return;
+  await sql`select id from companies where id = ${companyId} for share`.execute(transaction);
 }
 
 /** The lock that covers `date`, if any. */
