@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/connection.js";
 import { parseDatabaseUrl } from "../src/db/dialect.js";
@@ -64,6 +64,26 @@ describe("a SQLite database", () => {
       expect(await pragma("busy_timeout")).toBeGreaterThan(0);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe("a PostgreSQL connection the server closes", () => {
+  const databaseUrl = inject("databaseUrl");
+  it.skipIf(!databaseUrl.startsWith("postgres"))("leaves the process running and is replaced", async () => {
+    const handle = openDatabase(databaseUrl);
+    const killer = openDatabase(databaseUrl);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      await sql`select pg_terminate_backend(${rows[0]?.pid ?? 0})`.execute(killer.db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      expect(again.rows[0]?.one).toBe(1);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining("idle PostgreSQL connection was closed"));
+    } finally {
+      logged.mockRestore();
+      await Promise.all([handle.close(), killer.close()]);
     }
   });
 });

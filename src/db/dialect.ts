@@ -84,6 +84,12 @@ function postgresDialect(url: string): Dialect {
         postgresTypeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (a restart, pg_terminate_backend, a proxy's timeout) is
+  // reported here; without a listener Node would end the process. The pool drops that connection
+  // and opens a new one when needed, so saying it is enough.
+  pool.on("error", (error) => {
+    console.error(`kasboek: an idle PostgreSQL connection was closed (${error.message}); the pool replaces it`);
+  });
   return new PostgresDialect({ pool });
 }
 
