@@ -7,7 +7,14 @@
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import { isValidDate, parseDateTime } from "./dates.js";
 import { ApiError, type ValidationErrors } from "./errors.js";
-import { canonicalDecimal, parseDecimal } from "./money.js";
+import { canonicalDecimal, MAX_AMOUNT, parseDecimal, readDecimal } from "./money.js";
+
+/**
+ * The most elements any array of a request body may have (document lines, payments, journal
+ * entry lines): enough for any real document, few enough that one request cannot occupy the
+ * server, and every write stays within both databases' statement limits (see invoice-lines).
+ */
+export const MAX_ARRAY_ITEMS = 1000;
 
 export interface CoercionContext {
   timeZone: string;
@@ -17,6 +24,8 @@ interface FieldSchema {
   type?: string | string[];
   format?: string;
   maxLength?: number;
+  /** decimals: the largest magnitude allowed (fields.ts) */
+  maxMagnitude?: string;
   enum?: unknown[];
   properties?: Record<string, TSchema>;
   items?: TSchema;
@@ -33,6 +42,10 @@ const BLANKABLE_TYPES = new Set(["integer", "boolean"]);
 function coerceValue(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
   const type = baseType(schema);
   if (value === null) return { ok: true, value: null };
+  // PostgreSQL cannot store U+0000 in text (SQLite can): refused for every field, in one place.
+  if (typeof value === "string" && value.includes("\u0000")) {
+    return { ok: false, problem: "must not contain a NUL character" };
+  }
   if (value === "" && (BLANKABLE_TYPES.has(type ?? "") || schema.format !== undefined || schema.enum)) {
     return { ok: true, value: null };
   }
@@ -41,7 +54,8 @@ function coerceValue(schema: FieldSchema, value: unknown, context: CoercionConte
       return coerceString(schema, value, context);
     case "integer": {
       if (typeof value === "number" && Number.isSafeInteger(value)) return { ok: true, value };
-      if (typeof value === "string" && /^\s*[-+]?\d+\s*$/.test(value)) {
+      // no leading "+", as for decimals (money.ts)
+      if (typeof value === "string" && /^\s*-?\d+\s*$/.test(value)) {
         const parsed = Number(value);
         if (Number.isSafeInteger(parsed)) return { ok: true, value: parsed };
       }
@@ -60,9 +74,8 @@ function coerceValue(schema: FieldSchema, value: unknown, context: CoercionConte
 
 function coerceString(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
   if (schema.format === "decimal") {
-    if (typeof value !== "string" && typeof value !== "number") return { ok: false, problem: "is not a number" };
-    const decimal = parseDecimal(value);
-    return decimal ? { ok: true, value: canonicalDecimal(decimal) } : { ok: false, problem: "is not a number" };
+    const decimal = readDecimal(value, schema.maxMagnitude ?? MAX_AMOUNT);
+    return decimal.ok ? { ok: true, value: canonicalDecimal(decimal.value) } : decimal;
   }
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
     return { ok: false, problem: "must be a string" };
@@ -122,6 +135,10 @@ export function coerceAttributes<Schema extends TObject>(
     if (type === "array" && fieldSchema.items) {
       if (!Array.isArray(value)) {
         errors.add(name, "must be an array");
+        continue;
+      }
+      if (value.length > MAX_ARRAY_ITEMS) {
+        errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
         continue;
       }
       result[key] = value.map((item, index) => {

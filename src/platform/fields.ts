@@ -17,8 +17,12 @@ export const Nullable = {
   boolean: (): TUnsafe<boolean | null> => Type.Unsafe<boolean | null>({ type: ["boolean", "null"] }),
   date: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "date" }),
   dateTime: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "date-time" }),
-  /** input only: accepts numbers and decimal strings, yields a canonical decimal string */
-  decimal: (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ["string", "null"], format: "decimal" }),
+  /**
+   * input only: accepts numbers and decimal strings, yields a canonical decimal string; its
+   * magnitude is at most `maxMagnitude` (money.ts MAX_AMOUNT unless given, MAX_QUANTITY for quantities)
+   */
+  decimal: (options: { maxMagnitude?: string } = {}): TUnsafe<string | null> =>
+    Type.Unsafe<string | null>({ type: ["string", "null"], format: "decimal", ...options }),
   enumeration: <Value extends string>(values: readonly Value[]): TUnsafe<Value | null> =>
     Type.Unsafe<Value | null>({ type: ["string", "null"], enum: [...values, null] }),
 };

@@ -8,7 +8,26 @@ import Big from "big.js";
 Big.NE = -1e6;
 Big.PE = 1e6;
 
-const DECIMAL_PATTERN = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+// No leading "+": big.js refuses it, and the API is as strict as the reference ("+1" is not a number).
+const DECIMAL_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * The largest magnitude of any amount, in euros: 10^13 (ten trillion). Amounts are integer cents
+ * in bigint columns and JavaScript numbers; 10^13 euros is 10^15 cents, below
+ * Number.MAX_SAFE_INTEGER (about 9.007 × 10^15), so an amount, a line total (at most twice this
+ * with VAT) and a sum of a few of them stay exact integers everywhere.
+ */
+export const MAX_AMOUNT = "10000000000000";
+export const MAX_AMOUNT_CENTS = 1e15;
+/** The largest magnitude of a quantity; quantity × price is checked against MAX_AMOUNT as well. */
+export const MAX_QUANTITY = "1000000000";
+/** Digits after the decimal point a value may carry; more cannot show on any document. */
+export const MAX_DECIMAL_PLACES = 10;
+/**
+ * A JSON number reaches us as a float; one with at most 15 significant digits converts back to
+ * exactly the digits that were sent, one with more may not, so it must be sent as a string.
+ */
+const EXACT_FLOAT_DIGITS = 15;
 
 /** Parses user input into a Big, or null when it is not a plain decimal number. */
 export function parseDecimal(input: string | number): Big | null {
@@ -20,6 +39,43 @@ export function parseDecimal(input: string | number): Big | null {
   const text = input.trim();
   if (!DECIMAL_PATTERN.test(text)) return null;
   return new Big(text);
+}
+
+export type DecimalReading = { ok: true; value: Big } | { ok: false; problem: string };
+
+function significantDigits(float: number): number {
+  const mantissa = String(Math.abs(float)).split("e")[0] ?? "";
+  return mantissa.replace(".", "").replace(/^0+/, "").length;
+}
+
+/**
+ * Reads an exact decimal from a request: a decimal string or a JSON number, at most
+ * `maximum` in magnitude and with at most MAX_DECIMAL_PLACES decimals. The text is checked
+ * before big.js sees it, so no size of input costs more than reading it once.
+ */
+export function readDecimal(input: unknown, maximum: string = MAX_AMOUNT): DecimalReading {
+  let text: string;
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return { ok: false, problem: "is not a number" };
+    if (significantDigits(input) > EXACT_FLOAT_DIGITS) {
+      return { ok: false, problem: "has too many digits for a JSON number; send it as a string" };
+    }
+    text = new Big(String(input)).toFixed();
+  } else if (typeof input === "string") {
+    text = input.trim();
+  } else return { ok: false, problem: "is not a number" };
+  if (!DECIMAL_PATTERN.test(text)) return { ok: false, problem: "is not a number" };
+  const [whole = "", fraction = ""] = text.replace(/^-/, "").split(".");
+  const minimum = `-${maximum}`;
+  if (whole.replace(/^0+/, "").length > maximum.length) {
+    return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
+  }
+  if (fraction.replace(/0+$/, "").length > MAX_DECIMAL_PLACES) {
+    return { ok: false, problem: `must have at most ${MAX_DECIMAL_PLACES} decimals` };
+  }
+  const value = new Big(text);
+  if (value.abs().gt(maximum)) return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
+  return { ok: true, value };
 }
 
 /** The wire format: shortest exact text with at least one fractional digit ("363.0", "0.21"). */

@@ -14,6 +14,20 @@ export interface Paging {
 
 export const DEFAULT_PER_PAGE = 40;
 export const MAX_PER_PAGE = 100;
+/**
+ * The largest id a parameter may name: ids are bigint on PostgreSQL and handled as JavaScript
+ * numbers, so anything above Number.MAX_SAFE_INTEGER can name no row and would not even bind.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A text value of the query as routes may use it. PostgreSQL cannot hold U+0000 in text, so a
+ * value with one is refused here, where every search text passes, rather than failing in SQL.
+ */
+export function queryText(name: string, value: string): string {
+  if (value.includes("\u0000")) throw invalidParameter(name, "must not contain a NUL character");
+  return value;
+}
 
 function integerParameter(query: Query, name: string, fallback: number, minimum: number, maximum: number): number {
   const raw = query[name];
@@ -59,14 +73,16 @@ export function readSearchString(query: Query, key: string): string | undefined 
   const value = searchValue(query, key);
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "string") throw invalidParameter(`search[${key}]`, "must be a single value");
-  return value;
+  return queryText(`search[${key}]`, value);
 }
 
 export function readSearchList(query: Query, key: string): string[] | undefined {
   const value = searchValue(query, key);
   if (value === undefined) return undefined;
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+  if (typeof value === "string") return [queryText(`search[${key}][]`, value)];
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    return value.map((item) => queryText(`search[${key}][]`, item as string));
+  }
   throw invalidParameter(`search[${key}][]`, "must be a list of values");
 }
 
@@ -74,7 +90,14 @@ export function readSearchInteger(query: Query, key: string): number | undefined
   const value = readSearchString(query, key);
   if (value === undefined) return undefined;
   if (!/^\s*\d+\s*$/.test(value)) throw invalidParameter(`search[${key}]`, "must be a whole number");
-  return Number(value);
+  // compared as text first: a number of 400 digits must not become a float to be compared
+  const digits = value.trim().replace(/^0+(?=\d)/, "");
+  const minimum = 0;
+  const maximum = MAX_ID;
+  if (digits.length > String(maximum).length || Number(digits) > maximum) {
+    throw invalidParameter(`search[${key}]`, `must be between ${minimum} and ${maximum}`);
+  }
+  return Number(digits);
 }
 
 export function readDateParameter(name: string, value: QueryValue | undefined): string | undefined {

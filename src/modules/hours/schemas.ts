@@ -29,8 +29,9 @@ export const HourAttributes = Type.Object({
   started_at: Nullable.dateTime(),
   ended_at: Nullable.dateTime(),
   description: Nullable.string({ maxLength: 10_000 }),
-  duration: Nullable.decimal(),
-  pause: Nullable.decimal(),
+  // hours, not money: a year is under 10,000 hours, and a bound keeps dates computed from them valid
+  duration: Nullable.decimal({ maxMagnitude: "100000" }),
+  pause: Nullable.decimal({ maxMagnitude: "100000" }),
 });
 
 export const HourPayload = {

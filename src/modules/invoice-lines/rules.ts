@@ -6,12 +6,29 @@
  * results integer cents. Pure code.
  */
 import Big from "big.js";
-import { roundToCents } from "../../platform/money.js";
+import { MAX_AMOUNT_CENTS, roundToCents } from "../../platform/money.js";
 
 export interface LineTotals {
   price_without_vat_cents: number;
   vat_amount_cents: number;
   price_with_vat_cents: number;
+}
+
+/**
+ * Whether a line's totals stay within MAX_AMOUNT_CENTS, computed exactly in big.js before
+ * any total becomes a number: quantity and price are each bounded, their product is not.
+ */
+export function lineWithinLimits(quantity: string, pricePerUnit: string, vatRate: string): boolean {
+  const withoutVat = new Big(quantity).times(pricePerUnit).times(100).round(0, Big.roundHalfUp);
+  const withVat = withoutVat.plus(withoutVat.times(vatRate).round(0, Big.roundHalfUp));
+  return withoutVat.abs().lte(MAX_AMOUNT_CENTS) && withVat.abs().lte(MAX_AMOUNT_CENTS);
+}
+
+/** Whether a document's totals (sums of lines within limits) stay within MAX_AMOUNT_CENTS. */
+export function totalsWithinLimits(totals: LineTotals): boolean {
+  return [totals.price_without_vat_cents, totals.vat_amount_cents, totals.price_with_vat_cents].every(
+    (cents) => Math.abs(cents) <= MAX_AMOUNT_CENTS,
+  );
 }
 
 export function lineTotals(quantity: string, pricePerUnit: string, vatRate: string): LineTotals {

@@ -4,6 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { MAX_QUANTITY } from "../../platform/money.js";
 
 export const InvoiceLineSchema = ResponseObject({
   id: Nullable.integer(),
@@ -31,7 +32,7 @@ export const InvoiceLineAttributes = Type.Object({
   price_per_unit: Nullable.decimal(),
   vat_rate: Nullable.decimal(),
   vat_type_id: Nullable.integer(),
-  quantity: Nullable.decimal(),
+  quantity: Nullable.decimal({ maxMagnitude: MAX_QUANTITY }),
   product_id: Nullable.integer(),
   account_id: Nullable.integer(),
   account_path: Nullable.string({ maxLength: 255 }),

@@ -7,13 +7,14 @@
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
 import type { Executor } from "../../db/connection.js";
+import { MAX_ARRAY_ITEMS } from "../../platform/attributes.js";
 import type { ValidationErrors } from "../../platform/errors.js";
-import { centsToDecimal, formatDecimal } from "../../platform/money.js";
+import { centsToDecimal, formatDecimal, MAX_AMOUNT } from "../../platform/money.js";
 import { planNestedChanges } from "../../platform/nested.js";
 import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
 import type { PostableLine } from "../ledger/service.js";
 import { resolveLineVat, vatTypeById } from "../vat-types/service.js";
-import { type LineTotals, lineTotals, sumLineTotals } from "./rules.js";
+import { type LineTotals, lineTotals, lineWithinLimits, sumLineTotals, totalsWithinLimits } from "./rules.js";
 import type { ExpenseLineAttributes, InvoiceLineSchema } from "./schemas.js";
 
 /** The line schemas every document embeds, and the line arithmetic products price with. */
@@ -118,6 +119,10 @@ async function plannedLine(
     errors.add(`${prefix}reverse_charge_vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
   }
   if (vat === null || pricePerUnit === null) return null;
+  if (!lineWithinLimits(quantity, pricePerUnit, vat.rate)) {
+    errors.add(prefix.slice(0, -1), `is too large (at most ${MAX_AMOUNT} in total)`);
+    return null;
+  }
   const totals = lineTotals(quantity, pricePerUnit, vat.rate);
   return {
     row,
@@ -157,6 +162,11 @@ export async function planDocumentLines(
   const stored =
     document.id === null ? [] : await findLinesOfDocuments(executor, companyId, document.type, [document.id]);
   const plan = planNestedChanges(stored, items ?? [], errors, name);
+  // the lines the document will have, stored ones included: the cap is on the document
+  if (plan.result.length > MAX_ARRAY_ITEMS) {
+    errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
+    return { lines: [], destroyedIds: [], totals: sumLineTotals([]), changesLines: false };
+  }
   const planned = await Promise.all(
     plan.result.map(({ row, changes, label }) =>
       plannedLine(executor, companyId, row, changes, `${label}.`, errors, productDefaults),
@@ -165,10 +175,12 @@ export async function planDocumentLines(
   const lines = planned.flatMap((line) => (line === null ? [] : [line]));
   let position = Math.max(0, ...stored.map((row) => row.position));
   for (const line of lines) if (line.row === null) line.values.position = ++position;
+  const totals = sumLineTotals(lines.map((line) => line.values));
+  if (!totalsWithinLimits(totals)) errors.add(name, `is too large (at most ${MAX_AMOUNT} in total)`);
   return {
     lines,
     destroyedIds: plan.destroyed.map((row) => row.id),
-    totals: sumLineTotals(lines.map((line) => line.values)),
+    totals,
     changesLines: plan.destroyed.length > 0 || lines.some((line) => line.changed),
   };
 }

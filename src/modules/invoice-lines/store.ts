@@ -61,24 +61,31 @@ export async function findLinesOfDocuments(
     .execute();
 }
 
+/**
+ * Rows per INSERT: a line binds 18 values, so 500 rows are 9,000 parameters, well under
+ * PostgreSQL's 65,535 and SQLite's 32,766 (since 3.32) per statement.
+ */
+const INSERT_BATCH_ROWS = 500;
+
 export async function insertLines(
   executor: Executor,
   companyId: number,
   document: DocumentReference,
   values: readonly InvoiceLineValues[],
 ): Promise<void> {
-  if (values.length === 0) return;
-  await lines(executor)
-    .insertInto("invoice_lines")
-    .values(
-      values.map((line) => ({
-        ...line,
-        company_id: companyId,
-        document_type: document.type,
-        document_id: document.id,
-      })),
-    )
-    .execute();
+  for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
+    await lines(executor)
+      .insertInto("invoice_lines")
+      .values(
+        values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
+          ...line,
+          company_id: companyId,
+          document_type: document.type,
+          document_id: document.id,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function updateLine(

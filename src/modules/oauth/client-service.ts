@@ -7,12 +7,20 @@
  */
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
+import { countThrottledAttempt, settleThrottledAttempt } from "../sessions/service.js";
 import { OAuthError } from "./errors.js";
 import { redirectUriProblem } from "./rules.js";
 import { hashSecret, newClientId, newSecret, secretMatches } from "./secrets.js";
 import { type ClientRow, findClientByClientId, insertClient, listClients } from "./store.js";
 
 const SECRET_PREFIX = "kbs_";
+/**
+ * Failed client authentications allowed per 15 minutes (the login throttle's window and block):
+ * few per client id, whose secret is being guessed; more per client address, which many
+ * clients behind one gateway may share.
+ */
+const CLIENT_ID_ATTEMPT_LIMIT = 10;
+const CLIENT_ADDRESS_ATTEMPT_LIMIT = 50;
 const MAX_NAME_LENGTH = 200;
 
 export interface Client {
@@ -105,7 +113,9 @@ export async function authenticateClient(deps: ServiceDeps, credentials: Present
       description,
       credentials.viaBasic ? { "www-authenticate": 'Basic realm="Kasboek", charset="UTF-8"' } : {},
     );
-  const row = credentials.clientId === "" ? undefined : await findClientByClientId(deps.db, credentials.clientId);
+  // a NUL cannot be in any client id, and PostgreSQL cannot even compare text holding one
+  const known = credentials.clientId !== "" && !credentials.clientId.includes("\u0000");
+  const row = known ? await findClientByClientId(deps.db, credentials.clientId) : undefined;
   if (!row) throw fail("Client authentication failed: unknown client");
   const secret = credentials.clientSecret ?? "";
   if (row.secret_hash === null) {
@@ -116,4 +126,30 @@ export async function authenticateClient(deps: ServiceDeps, credentials: Present
     throw fail("Client authentication failed: wrong client secret");
   }
   return presentClient(row);
+}
+
+/**
+ * `authenticateClient` behind the login throttle: the attempt is counted per client id and per
+ * client address before the secret is checked, so parallel guesses count too; a blocked key is
+ * refused with 429 and Retry-After without looking at the secret. A success forgets the client
+ * id's failures and takes back its count on the address.
+ */
+export async function authenticateClientThrottled(
+  deps: ServiceDeps,
+  credentials: PresentedCredentials,
+  clientAddress: string,
+): Promise<Client> {
+  const blockedSeconds = Math.max(
+    await countThrottledAttempt(deps, "oauth-client", credentials.clientId, CLIENT_ID_ATTEMPT_LIMIT),
+    await countThrottledAttempt(deps, "oauth-address", clientAddress, CLIENT_ADDRESS_ATTEMPT_LIMIT),
+  );
+  if (blockedSeconds > 0) {
+    throw new OAuthError("temporarily_unavailable", "Too many failed client authentications; try again later", {
+      "retry-after": String(blockedSeconds),
+    });
+  }
+  const client = await authenticateClient(deps, credentials);
+  await settleThrottledAttempt(deps, "oauth-client", credentials.clientId, true);
+  await settleThrottledAttempt(deps, "oauth-address", clientAddress, false);
+  return client;
 }

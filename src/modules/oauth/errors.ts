@@ -15,6 +15,9 @@ export const OAUTH_ERROR_STATUS = {
   // authorization endpoint only: these travel in the redirect, never as a status
   unsupported_response_type: 400,
   access_denied: 400,
+  // too many failed client authentications (with Retry-After): RFC 6749 names no code for it,
+  // this one says "try again later" in its words; 429 as the login throttle answers
+  temporarily_unavailable: 429,
   server_error: 500,
 } as const;
 

@@ -6,7 +6,7 @@
  *   own scope with their own error handler), never the API's envelope;
  * - the client authenticates with exactly one method: HTTP Basic (id and secret form-url-decoded)
  *   or client_id (+ client_secret) in the body; a failure is 401 invalid_client, with a Basic
- *   challenge when Basic was tried;
+ *   challenge when Basic was tried; failures are throttled like logins (429 with Retry-After);
  * - token responses and errors are never cached (Cache-Control: no-store).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,7 +14,7 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { formField } from "../../platform/pages/forms.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { issuerOf } from "./authorize-service.js";
-import { authenticateClient, type PresentedCredentials } from "./client-service.js";
+import { authenticateClientThrottled, type PresentedCredentials } from "./client-service.js";
 import { OAuthError } from "./errors.js";
 import { AUTHORIZE_PATH } from "./pages.js";
 import { readBasicCredentials } from "./rules.js";
@@ -101,7 +101,7 @@ export function registerTokenEndpoints(scope: FastifyInstance, deps: ServiceDeps
     requireForm(request);
     const body = request.body;
     const grantType = required(body, "grant_type");
-    const client = await authenticateClient(deps, presentedCredentials(request));
+    const client = await authenticateClientThrottled(deps, presentedCredentials(request), request.ip);
     if (!GRANT_TYPES.includes(grantType)) {
       throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
     }
@@ -118,7 +118,7 @@ export function registerTokenEndpoints(scope: FastifyInstance, deps: ServiceDeps
 
   scope.post(REVOCATION_PATH, async (request, reply) => {
     requireForm(request);
-    const client = await authenticateClient(deps, presentedCredentials(request));
+    const client = await authenticateClientThrottled(deps, presentedCredentials(request), request.ip);
     const body = request.body;
     await revokeClientToken(deps, client, required(body, "token"), optional(body, "token_type_hint"));
     // RFC 7009 section 2.2: 200 whether or not the token was known; the body means nothing.

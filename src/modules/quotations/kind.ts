@@ -4,13 +4,12 @@
  * where the table has no move), its fields, the yearly number series of its own, and the signing
  * link made at publication. From publication on its content is locked.
  */
-import { randomBytes } from "node:crypto";
 import type { Executor } from "../../db/connection.js";
-import { publicUrlOf } from "../../platform/deps.js";
 import type { DocumentKind, WriteContext } from "../documents/service.js";
+import { instanceSecretKey } from "../sessions/service.js";
 import { draftQuotation, type QuotationDraft } from "./fields.js";
 import { invoiceQuotation } from "./invoicing.js";
-import { DOCUMENT_TYPE, presentQuotation, type Quotation } from "./present.js";
+import { DOCUMENT_TYPE, presentQuotation, type Quotation, signLinks } from "./present.js";
 import {
   formatQuotationNumber,
   isLocked,
@@ -22,6 +21,7 @@ import {
   transition,
 } from "./rules.js";
 import { QuotationPayload } from "./schemas.js";
+import { deriveSignToken, hashSignToken, newSignNonce } from "./sign-token.js";
 import {
   deleteQuotation,
   findQuotation,
@@ -104,7 +104,8 @@ export const QUOTATION: DocumentKind<
     company_id: companyId,
     status: "concept",
     cached_contact: null,
-    sign_token: null,
+    sign_token_hash: null,
+    sign_nonce: null,
     sign_expires_at: null,
     decided_by_name: null,
     decided_at: null,
@@ -126,15 +127,25 @@ export const QUOTATION: DocumentKind<
     return {
       status: "published",
       ...published,
-      sign_token: signed ? randomBytes(32).toString("base64url") : null,
       sign_expires_at: signed ? new Date(now.getTime() + SIGN_LINK_VALID_DAYS * DAY_MS).toISOString() : null,
     };
   },
   finalisesLines: false,
+  // the link's token needs the installation key, read in the publishing transaction
+  async afterPublish(transaction, context, row) {
+    if (row.creates_sign_url_on_publish === 0) return;
+    const nonce = newSignNonce();
+    const token = deriveSignToken(await instanceSecretKey(context.deps, transaction), nonce);
+    await updateQuotation(transaction, row.company_id, row.id, {
+      sign_nonce: nonce,
+      sign_token_hash: hashSignToken(token),
+    });
+  },
 
   uniqueViolation: "invoice_number has already been taken",
   undeletable: (row) =>
     row.status === "concept" ? null : `a ${row.status} quotation cannot be deleted, only a concept`,
 
-  present: (executor, company, row, deps) => presentQuotation(executor, company.companyId, publicUrlOf(deps), row),
+  present: async (executor, company, row, deps) =>
+    presentQuotation(executor, company.companyId, await signLinks(deps, executor), row),
 };

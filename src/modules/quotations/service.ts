@@ -6,12 +6,12 @@
  */
 
 import type { CompanyAccess } from "../../platform/access.js";
-import { publicUrlOf, type ServiceDeps } from "../../platform/deps.js";
+import type { ServiceDeps } from "../../platform/deps.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { deleteDocument, findDocument, saveDocument } from "../documents/service.js";
 import { QUOTATION } from "./kind.js";
-import { presentQuotation, presentQuotations, type Quotation } from "./present.js";
+import { presentQuotation, presentQuotations, type Quotation, signLinks } from "./present.js";
 import { quotationPdf } from "./printable.js";
 import type { QuotationStatus } from "./rules.js";
 import type { QuotationSelection } from "./schemas.js";
@@ -66,7 +66,7 @@ export async function listCompanyQuotations(
 ): Promise<Page<Quotation>> {
   const filter = { statuses: SELECTION_STATUSES[selection], ...search };
   const { rows, total } = await listQuotations(deps.db, company.companyId, filter, paging);
-  return { items: await presentQuotations(deps.db, company.companyId, publicUrlOf(deps), rows), total, paging };
+  return { items: await presentQuotations(deps.db, company.companyId, await signLinks(deps), rows), total, paging };
 }
 
 export async function showQuotation(
@@ -75,7 +75,7 @@ export async function showQuotation(
   quotationId: number,
 ): Promise<Quotation> {
   const row = await findDocument(deps.db, QUOTATION, company.companyId, quotationId);
-  return presentQuotation(deps.db, company.companyId, publicUrlOf(deps), row);
+  return presentQuotation(deps.db, company.companyId, await signLinks(deps), row);
 }
 
 export async function quotationPdfOf(deps: ServiceDeps, company: CompanyAccess, quotationId: number) {

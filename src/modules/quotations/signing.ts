@@ -13,6 +13,7 @@ import { type InvoiceLine, presentLinesByDocument } from "../invoice-lines/servi
 import { DOCUMENT_TYPE } from "./present.js";
 import { quotationPdf } from "./printable.js";
 import { type QuotationStatus, transition } from "./rules.js";
+import { hashSignToken } from "./sign-token.js";
 import { findQuotationBySignToken, lockQuotation, type QuotationRow, updateQuotation } from "./store.js";
 
 /** open: can be decided; decided: a decision was made through this link; expired; closed: the
@@ -74,7 +75,7 @@ async function view(deps: ServiceDeps, row: QuotationRow): Promise<SigningView> 
 
 /** The quotation behind a signing link, or null when no quotation has that link. */
 export async function quotationForSigning(deps: ServiceDeps, signToken: string): Promise<SigningView | null> {
-  const row = await findQuotationBySignToken(deps.db, signToken);
+  const row = await findQuotationBySignToken(deps.db, hashSignToken(signToken));
   return row ? view(deps, row) : null;
 }
 
@@ -82,7 +83,7 @@ export async function quotationPdfForSigning(
   deps: ServiceDeps,
   signToken: string,
 ): Promise<{ fileName: string; content: Buffer } | null> {
-  const row = await findQuotationBySignToken(deps.db, signToken);
+  const row = await findQuotationBySignToken(deps.db, hashSignToken(signToken));
   return row ? quotationPdf(deps.db, row) : null;
 }
 
@@ -101,10 +102,10 @@ export async function decideBySigning(
     throw new ApiError("client.parameters.validation", `Type your name (at most ${SIGNER_NAME_MAX_LENGTH} characters)`);
   }
   const decided = await deps.db.transaction().execute(async (transaction) => {
-    const found = await findQuotationBySignToken(transaction, signToken);
+    const found = await findQuotationBySignToken(transaction, hashSignToken(signToken));
     if (!found) return null;
     await lockQuotation(transaction, found.company_id, found.id);
-    const row = await findQuotationBySignToken(transaction, signToken);
+    const row = await findQuotationBySignToken(transaction, hashSignToken(signToken));
     if (!row) return null;
     const state = signingState(row, deps.now());
     if (state !== "open")
@@ -117,7 +118,7 @@ export async function decideBySigning(
       decided_at: deps.now().toISOString(),
       decided_via: "sign_url",
     });
-    return findQuotationBySignToken(transaction, signToken);
+    return findQuotationBySignToken(transaction, hashSignToken(signToken));
   });
   return decided ? view(deps, decided) : null;
 }

@@ -17,7 +17,9 @@ interface QuotationsTable {
   template_id: number | null;
   invoice_number: string | null;
   creates_sign_url_on_publish: number;
-  sign_token: string | null;
+  /** SHA-256 of the signing link's token, and the nonce it is derived from (sign-token.ts) */
+  sign_token_hash: string | null;
+  sign_nonce: string | null;
   sign_expires_at: string | null;
   decided_by_name: string | null;
   decided_at: string | null;
@@ -76,12 +78,12 @@ export async function findQuotation(
 
 export async function findQuotationBySignToken(
   executor: Executor,
-  signToken: string,
+  signTokenHash: string,
 ): Promise<QuotationRow | undefined> {
   return quotations(executor)
     .selectFrom("quotations")
     .selectAll()
-    .where("sign_token", "=", signToken)
+    .where("sign_token_hash", "=", signTokenHash)
     .executeTakeFirst();
 }
 

@@ -3,7 +3,7 @@
  * the parameter); defaults that depend on today are the service's. Unknown keys are ignored.
  */
 import { invalidParameter } from "../../platform/errors.js";
-import { readDateParameter } from "../../platform/params.js";
+import { queryText, readDateParameter } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 
 /** `?date=`: absent means today. */
@@ -41,7 +41,7 @@ export function readAccountSelector(query: Query): AccountSelector {
   const path = query.account_path;
   if (path !== undefined && path !== "") {
     if (typeof path !== "string") throw invalidParameter("account_path", "must be a single value");
-    return { account_path: path.trim() };
+    return { account_path: queryText("account_path", path).trim() };
   }
   throw invalidParameter("account_id or account_path", "is missing or empty");
 }
