@@ -30,6 +30,10 @@ const OPEN_ROUTES: readonly string[] = [
   "POST /oauth/token",
   "POST /oauth/revoke",
   "GET /.well-known/oauth-authorization-server",
+  // operations: probes for orchestrators, and metrics behind METRICS_TOKEN (not an API token)
+  "GET /health/live",
+  "GET /health/ready",
+  "GET /metrics",
 ];
 
 const harness = await buildTestApp();

@@ -4,7 +4,7 @@
  * to know another module's table types.
  */
 import { Kysely } from "kysely";
-import { createDialect, type DatabaseKind, parseDatabaseUrl } from "./dialect.js";
+import { type DatabaseKind, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
 
 export type Executor = Kysely<object>;
 
@@ -12,10 +12,14 @@ export interface DatabaseHandle {
   db: Executor;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** the PostgreSQL pool's occupancy; absent on SQLite */
+  poolStats?: () => PoolStats;
 }
 
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   const parsed = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<object>({ dialect: createDialect(parsed) });
-  return { db, kind: parsed.kind, close: () => db.destroy() };
+  const opened = openDialect(parsed);
+  const db = new Kysely<object>({ dialect: opened.dialect });
+  const handle: DatabaseHandle = { db, kind: parsed.kind, close: () => db.destroy() };
+  return opened.poolStats === undefined ? handle : { ...handle, poolStats: opened.poolStats };
 }

@@ -75,7 +75,19 @@ const postgresTypeParsers: Record<number, (value: string) => unknown> = {
   [PG_TIMESTAMPTZ_OID]: (value) => new Date(value).toISOString(),
 };
 
-function postgresDialect(url: string): Dialect {
+/** A connection pool's occupancy, for the metrics; SQLite has one synchronous connection and none. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface OpenedDialect {
+  dialect: Dialect;
+  poolStats?: () => PoolStats;
+}
+
+function postgresDialect(url: string): OpenedDialect {
   const pool = new pg.Pool({
     connectionString: url,
     max: 16,
@@ -90,11 +102,14 @@ function postgresDialect(url: string): Dialect {
   pool.on("error", (error) => {
     console.error(`kasboek: an idle PostgreSQL connection was closed (${error.message}); the pool replaces it`);
   });
-  return new PostgresDialect({ pool });
+  return {
+    dialect: new PostgresDialect({ pool }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
-export function createDialect(url: ParsedDatabaseUrl): Dialect {
-  return url.kind === "sqlite" ? sqliteDialect(url.location) : postgresDialect(url.location);
+export function openDialect(url: ParsedDatabaseUrl): OpenedDialect {
+  return url.kind === "sqlite" ? { dialect: sqliteDialect(url.location) } : postgresDialect(url.location);
 }
 
 export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {

@@ -27,6 +27,7 @@ import * as addCompanyPaymentDetails from "./migrations/0020_add_company_payment
 import * as addInvoiceDeliveryAndCredit from "./migrations/0021_add_invoice_delivery_and_credit.js";
 import * as createLedger from "./migrations/0022_create_ledger.js";
 import * as openTheBooks from "./migrations/0023_open_the_books.js";
+import * as hashQuotationSignTokens from "./migrations/0024_hash_quotation_sign_tokens.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0021_add_invoice_delivery_and_credit": addInvoiceDeliveryAndCredit,
   "0022_create_ledger": createLedger,
   "0023_open_the_books": openTheBooks,
+  "0024_hash_quotation_sign_tokens": hashQuotationSignTokens,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
@@ -59,4 +61,15 @@ export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/**
+ * The migrations this build knows that the database has not applied (readiness). Reads the
+ * migration table without taking its lock or creating it, so a probe never blocks a migrating
+ * process; a database that was never migrated has every migration pending.
+ */
+export async function pendingMigrations(db: Kysely<object>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -181,3 +181,9 @@ export async function markRefreshTokenUsed(executor: Executor, tokenId: number, 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Deletes authorization codes that expired before `before` (used or not); returns how many. */
+export async function deleteCodesExpiredBefore(executor: Executor, before: string): Promise<number> {
+  const result = await oauth(executor).deleteFrom("oauth_codes").where("expires_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

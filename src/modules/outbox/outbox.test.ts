@@ -249,7 +249,7 @@ describe("outbox", () => {
     expect(await rows()).toMatchObject([{ sent_at: at(5 * MINUTE).toISOString(), claimed_until: null }]);
   });
 
-  it("runs as a loop: a pass at start and on each nudge; stop waits for the pass in flight", async () => {
+  it("runs as a loop: a pass at start and on each nudge; stop finishes the message in flight and takes no more", async () => {
     const { options, enqueue, rows, mails } = await setup();
     await enqueue(1);
     const sender = startOutboxSender({ ...options, pollIntervalMs: 60 * MINUTE });
@@ -261,14 +261,18 @@ describe("outbox", () => {
     await sender.stop();
 
     await enqueue(3);
+    await enqueue(4);
     const slowPdf = async (message: OutboxMessage) => sleep(300).then(() => fakePdf(message));
     const slow = startOutboxSender({ ...options, attachmentsFor: slowPdf, pollIntervalMs: 60 * MINUTE });
+    await vi.waitFor(async () => expect((await rows())[2]?.claimed_until).not.toBeNull(), { timeout: 5_000 });
     await slow.stop();
+    // the message being sent at stop was finished; the next one was left unclaimed (no lease held)
     expect(mails()).toHaveLength(3);
-    await enqueue(4);
     slow.nudge();
-    await sleep(200);
-    expect((await rows()).map((row) => row.sent_at !== null)).toEqual([true, true, true, false]);
+    await sleep(400);
+    const after = await rows();
+    expect(after.map((row) => row.sent_at !== null)).toEqual([true, true, true, false]);
+    expect(after.map((row) => row.claimed_until)).toEqual([null, null, null, null]);
   });
 
   it("renders attachments by document type, and sends without any for an unknown type, logged", async () => {

@@ -7,7 +7,8 @@
  *   row, so receivers can recognise the duplicate); a sent row is kept as the record;
  * - every failure (rendering attachments, connecting, a rejection) is retried with exponential
  *   backoff capped at 6 h, forever; a message that keeps failing is logged as an error;
- * - one pass at a time per sender; `stop()` waits for the pass in flight.
+ * - one pass at a time per sender; `stop()` lets the message being sent finish and takes no new
+ *   lease, so after it returns this process holds no lease and shutdown may close the database.
  */
 import { createTransport } from "nodemailer";
 import type { Executor } from "../../db/connection.js";
@@ -78,7 +79,11 @@ export async function deliverDueMessages(options: DeliveryOptions): Promise<Deli
   }
 }
 
-async function deliverWith(transport: Transport, options: DeliveryOptions): Promise<DeliveryResult> {
+async function deliverWith(
+  transport: Transport,
+  options: DeliveryOptions,
+  stopping: () => boolean = () => false,
+): Promise<DeliveryResult> {
   const now = options.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, failed: 0 };
   // A message retried within this pass (a short backoff under a slow pass) waits for the next
@@ -89,6 +94,8 @@ async function deliverWith(transport: Transport, options: DeliveryOptions): Prom
     const fresh = due.filter((id) => !seen.has(id));
     if (fresh.length === 0) return result;
     for (const id of fresh) {
+      // the rest stays unclaimed for the next pass, here or in another process
+      if (stopping()) return result;
       seen.add(id);
       const outcome = await deliverOne(transport, options, now, id);
       if (outcome === "sent") result.sent += 1;
@@ -191,7 +198,7 @@ export function startOutboxSender(options: SenderOptions): OutboxSender {
       return;
     }
     clearTimeout(timer);
-    running = deliverWith(transport, options)
+    running = deliverWith(transport, options, () => stopped)
       .then(
         (result) => {
           if (result.sent + result.failed > 0) options.log?.info(result, "outbox pass finished");

@@ -5,7 +5,13 @@
  * are rendered by the sender at delivery time, from the document the message points to.
  */
 import type { Executor } from "../../db/connection.js";
-import { findOutboxMessage, insertOutboxMessage, listOutboxMessagesOfCompany, type OutboxMessageRow } from "./store.js";
+import {
+  countUnsentMessages,
+  findOutboxMessage,
+  insertOutboxMessage,
+  listOutboxMessagesOfCompany,
+  type OutboxMessageRow,
+} from "./store.js";
 
 export type OutboxMessage = OutboxMessageRow;
 
@@ -55,6 +61,11 @@ export async function outboxMessage(
 
 export async function outboxMessagesOfCompany(executor: Executor, companyId: number): Promise<OutboxMessage[]> {
   return listOutboxMessagesOfCompany(executor, companyId);
+}
+
+/** The backlog: messages not sent yet, of every company (the metrics). */
+export async function unsentMessageCount(executor: Executor): Promise<number> {
+  return countUnsentMessages(executor);
 }
 
 /**

@@ -139,3 +139,13 @@ export async function listOutboxMessagesOfCompany(executor: Executor, companyId:
     .orderBy("id")
     .execute();
 }
+
+/** How many messages are not sent yet (due, waiting for a retry, or being sent). */
+export async function countUnsentMessages(executor: Executor): Promise<number> {
+  const row = await outbox(executor)
+    .selectFrom("outbox_messages")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("sent_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -18,7 +18,7 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { clearCookie, cookieValues, setCookie } from "../../platform/pages/cookies.js";
 import { findSessionUser, normaliseEmail, verifyPassword } from "../users/service.js";
 import { isFresh, isSignedBy, readClaims, SESSION_LIFETIME_SECONDS, signSession } from "./cookie.js";
-import { countAttempt, forgetAttempts, settingOrInsert, uncountAttempt } from "./store.js";
+import { countAttempt, deleteSpentThrottles, forgetAttempts, settingOrInsert, uncountAttempt } from "./store.js";
 
 export const SESSION_COOKIE = "kasboek_session";
 const SESSION_SECRET_SETTING = "session_secret";
@@ -47,6 +47,17 @@ function sessionKey(deps: ServiceDeps): Promise<Buffer> {
     keys.set(deps.db, key);
   }
   return key;
+}
+
+/**
+ * The installation's secret key (the session key) for other modules that derive secrets from
+ * it. `executor` lets a caller inside a transaction read it there (SQLite has one connection);
+ * only a key read outside any transaction is kept, since a transaction may still roll back.
+ */
+export async function instanceSecretKey(deps: ServiceDeps, executor: Executor = deps.db): Promise<Buffer> {
+  const cached = keys.get(deps.db);
+  if (cached !== undefined || executor === deps.db) return cached ?? sessionKey(deps);
+  return resolveSessionKey({ ...deps, db: executor }, deps.sessionSecret);
 }
 
 const nowSeconds = (deps: ServiceDeps) => Math.floor(deps.now().getTime() / 1000);
@@ -95,8 +106,23 @@ export type LoginOutcome =
   | { kind: "blocked"; retryAfterSeconds: number };
 
 /** Throttle keys are hashes: the table never holds the addresses people typed. */
-function throttleKey(kind: "email" | "client", value: string): string {
+function throttleKey(kind: string, value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url")}`;
+}
+
+/**
+ * The failed-attempt throttle of logins, for every other check of a secret (OAuth client
+ * authentication): counts an attempt on `kind`:`value` before the secret is checked and answers
+ * the seconds its block has left, 0 when it is not blocked. One mechanism, one table.
+ */
+export async function countThrottledAttempt(deps: ServiceDeps, kind: string, value: string, limit: number) {
+  return countAndCheck(deps, throttleKey(kind, value), limit);
+}
+
+/** After a success: forgets the failures of `kind`:`value`, or only takes back this attempt's count. */
+export async function settleThrottledAttempt(deps: ServiceDeps, kind: string, value: string, forget: boolean) {
+  const key = throttleKey(kind, value);
+  await (forget ? forgetAttempts(deps.db, key) : uncountAttempt(deps.db, key));
 }
 
 /** Counts the attempt for one key; the seconds its block has left, 0 when it is not blocked. */
@@ -130,4 +156,13 @@ export async function logIn(
   await forgetAttempts(deps.db, emailKey);
   await uncountAttempt(deps.db, clientKey);
   return { kind: "signed-in", ...user };
+}
+
+/** Deletes login counters that no longer block or count anything (housekeeping); returns how many. */
+export async function removeSpentLoginThrottles(deps: ServiceDeps): Promise<number> {
+  const now = deps.now();
+  return deleteSpentThrottles(deps.db, {
+    now: now.toISOString(),
+    windowEndedBefore: new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString(),
+  });
 }

@@ -84,3 +84,23 @@ export async function uncountAttempt(executor: Executor, key: string): Promise<v
 export async function forgetAttempts(executor: Executor, key: string): Promise<void> {
   await tables(executor).deleteFrom("login_throttles").where("key", "=", key).execute();
 }
+
+/**
+ * Deletes counters that no longer count: the block has passed, or there is no block and the
+ * window has ended. `countAttempt` starts such a row again at 1, so deleting it changes nothing.
+ */
+export async function deleteSpentThrottles(
+  executor: Executor,
+  times: { now: string; windowEndedBefore: string },
+): Promise<number> {
+  const result = await tables(executor)
+    .deleteFrom("login_throttles")
+    .where((eb) =>
+      eb.or([
+        eb("blocked_until", "<=", times.now),
+        eb.and([eb("blocked_until", "is", null), eb("window_started_at", "<=", times.windowEndedBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -10,6 +10,7 @@ import { type AuthenticatedToken, invalidToken } from "../../platform/access.js"
 import type { ServiceDeps } from "../../platform/deps.js";
 import { type Scope, sortScopes } from "../../platform/scopes.js";
 import {
+  deleteTokensExpiredBefore,
   findTokenByHash,
   insertToken,
   listTokensOfUser,
@@ -153,4 +154,14 @@ export async function revokeTokenById(deps: ServiceDeps, tokenId: number): Promi
 /** Revokes one of the user's own personal tokens; false when the user has no such token. */
 export async function revokePersonalTokenOfUser(deps: ServiceDeps, userId: number, tokenId: number): Promise<boolean> {
   return revokeTokenOfUser(deps.db, userId, tokenId, "personal", deps.now().toISOString());
+}
+
+/**
+ * An expired token is kept a day, so a client presenting it late is told it expired rather than
+ * that it is unknown; after that it is deleted (housekeeping). Returns how many were deleted.
+ */
+const EXPIRED_TOKEN_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+export async function removeExpiredTokens(deps: ServiceDeps): Promise<number> {
+  return deleteTokensExpiredBefore(deps.db, new Date(deps.now().getTime() - EXPIRED_TOKEN_MEMORY_MS).toISOString());
 }

@@ -119,3 +119,13 @@ export async function revokeTokenOfUser(
     .executeTakeFirst();
   return existing !== undefined;
 }
+
+/** Deletes tokens (OAuth access tokens; personal ones never expire) that expired before `before`. */
+export async function deleteTokensExpiredBefore(executor: Executor, before: string): Promise<number> {
+  const result = await tokens(executor)
+    .deleteFrom("api_tokens")
+    .where("expires_at", "is not", null)
+    .where("expires_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,67 @@
+/**
+ * Liveness and readiness. Invariants:
+ * - live means only that the process answers; it never touches the database, so a database
+ *   outage does not make an orchestrator restart every healthy process;
+ * - ready means this process can serve: not shutting down, the database answers, every migration
+ *   this build knows is applied, and every extra check (Redis, when configured) passes; the
+ *   first failure found is named;
+ * - every check is bounded by a timeout, so a hung dependency makes the probe fail, not hang.
+ */
+import { pendingMigrations } from "../../db/migrate.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { pingDatabase } from "./store.js";
+
+/** One more thing readiness waits for (e.g. Redis); `probe` rejects when it is not usable. */
+export interface ReadinessCheck {
+  name: string;
+  probe: () => Promise<unknown>;
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function within<Result>(work: Promise<Result>, timeoutMs: number): Promise<Result> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function checkReadiness(
+  deps: ServiceDeps,
+  state: { shuttingDown: boolean; checks: readonly ReadinessCheck[] },
+): Promise<Readiness> {
+  if (state.shuttingDown) return { ready: false, reason: "The service is shutting down" };
+  try {
+    await within(pingDatabase(deps.db), CHECK_TIMEOUT_MS);
+  } catch (error) {
+    return { ready: false, reason: `The database does not answer: ${describe(error)}` };
+  }
+  let pending: string[];
+  try {
+    pending = await within(pendingMigrations(deps.db), CHECK_TIMEOUT_MS);
+  } catch (error) {
+    return { ready: false, reason: `The migration state could not be read: ${describe(error)}` };
+  }
+  if (pending.length > 0) {
+    return { ready: false, reason: `Database migrations are not applied: ${pending.join(", ")}` };
+  }
+  for (const check of state.checks) {
+    try {
+      await within(check.probe(), CHECK_TIMEOUT_MS);
+    } catch (error) {
+      return { ready: false, reason: `${check.name} is not available: ${describe(error)}` };
+    }
+  }
+  return { ready: true };
+}
