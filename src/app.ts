@@ -2,7 +2,8 @@
  * Builds the HTTP application: the shared conventions, access control, and every resource
  * module, registered explicitly (one line each). No autoloading, no container.
  */
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { PoolStats } from "./db/dialect.js";
 import { registerAccountPageRoutes } from "./modules/account/routes.js";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerAttachmentRoutes } from "./modules/attachments/routes.js";
@@ -11,10 +12,13 @@ import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
 import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { EXPENSE_ATTACHMENTS, registerExpenseRoutes } from "./modules/expenses/routes.js";
+import { registerHealthRoutes } from "./modules/health/routes.js";
+import type { ReadinessCheck } from "./modules/health/service.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerIcpReturnRoutes } from "./modules/icp-returns/routes.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerOAuthRoutes } from "./modules/oauth/routes.js";
+import { unsentMessageCount } from "./modules/outbox/service.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
 import { registerQuotationSigningRoutes } from "./modules/quotation-signing/routes.js";
@@ -30,12 +34,40 @@ import { registerVatReturnRoutes } from "./modules/vat-returns/routes.js";
 import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
 import { registerAccessControl } from "./platform/access.js";
 import type { ServiceDeps } from "./platform/deps.js";
-import { createHttpServer } from "./platform/http.js";
+import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
+import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
 import { registerFormBodies } from "./platform/pages/forms.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
 
-export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}): FastifyInstance {
-  const app = createHttpServer(options);
+/** What `kasboek serve` adds for running in production; tests leave it out or set parts. */
+export interface OperationsOptions {
+  /** METRICS_TOKEN: unset leaves /metrics open */
+  metricsToken?: string;
+  /** readiness waits for these too (e.g. Redis when REDIS_URL is set) */
+  readinessChecks?: readonly ReadinessCheck[];
+  /** the PostgreSQL pool's occupancy, for /metrics */
+  poolStats?: () => PoolStats;
+  /** process metrics (CPU, memory, event loop) on /metrics */
+  processMetrics?: boolean;
+}
+
+export function buildApp(
+  deps: ServiceDeps,
+  options: HttpServerOptions = {},
+  operations: OperationsOptions = {},
+): FastifyInstance {
+  // a refusal is counted once `metrics` exists: the limiter calls back only when a request comes
+  let countRejection = () => {};
+  const rateLimit = options.rateLimit && { onRejected: () => countRejection(), ...options.rateLimit };
+  const app = createHttpServer(rateLimit ? { ...options, rateLimit } : options);
+  const metrics = createMetrics({
+    outboxBacklog: () => unsentMessageCount(deps.db),
+    poolStats: operations.poolStats,
+    processMetrics: operations.processMetrics,
+    log: app.log,
+  });
+  countRejection = metrics.countRateLimitRejection;
+  registerRequestMetrics(app, metrics);
   registerAccessControl(app, {
     authenticateToken: (token) => authenticateToken(deps, token),
     companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
@@ -67,5 +99,10 @@ export function buildApp(deps: ServiceDeps, options: FastifyServerOptions = {}):
   registerSessionRoutes(app, deps);
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);
+  registerHealthRoutes(app, deps, {
+    metrics,
+    metricsToken: operations.metricsToken,
+    readinessChecks: operations.readinessChecks,
+  });
   return app;
 }

@@ -26,6 +26,19 @@ const EnvironmentSchema = Type.Object({
    * own address
    */
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * requests a minute per API token (per client address without a token), counted in one-minute
+   * windows; 0: no rate limit
+   */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 300 }),
+  /** set: rate-limit counters live in this Redis, shared by every process; unset: in each process */
+  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
+  /** set: GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`; unset: /metrics is open */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  /** how long SIGTERM/SIGINT waits for in-flight requests and the mail sender before forcing exit */
+  SHUTDOWN_GRACE_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
+  /** how often expired login throttles, OAuth codes and tokens are deleted; 0: never */
+  HOUSEKEEPING_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 86400, default: 600 }),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

@@ -1,17 +1,26 @@
 /**
- * `kasboek serve`: migrates, then serves the API on HOST:PORT until SIGINT/SIGTERM, closing
- * connections and the database cleanly. On an empty database it says how to get a token. With
- * SMTP_URL set it also runs the mail sender, which delivers the outbox after each commit.
+ * `kasboek serve`: migrates, then serves the API on HOST:PORT until SIGINT/SIGTERM. On an empty
+ * database it says how to get a token. With SMTP_URL set it also runs the mail sender, which
+ * delivers the outbox after each commit; housekeeping deletes expired rows periodically.
+ *
+ * Shutdown invariants: on the first SIGTERM/SIGINT the listener closes (no new connections),
+ * /health/ready answers 503, and every request already received — in flight, or arriving on a
+ * connection that was already open — is answered normally (with `Connection: close`), never cut
+ * off and never Fastify's raw 503; the mail sender finishes the message it holds a lease on and
+ * claims no more; housekeeping stops; then the database closes and the process exits 0. Should
+ * any of that take longer than SHUTDOWN_GRACE_SECONDS, it logs what it gave up and exits 1.
  */
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
+import { type Housekeeper, startHousekeeping } from "../modules/housekeeping/service.js";
 import { type OutboxSender, startOutboxSender } from "../modules/outbox/sender.js";
 import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/outbox/service.js";
 import { salesInvoiceMailAttachments } from "../modules/sales-invoices/service.js";
 import { hasUsers } from "../modules/users/service.js";
 import type { ServiceDeps } from "../platform/deps.js";
+import { createRedisClient } from "../platform/rate-limit.js";
 import { parseCommand } from "./shared.js";
 
 const USAGE = `Usage: kasboek serve
@@ -23,7 +32,12 @@ unset: e-mail is queued but not sent until a server runs with it),
 MAIL_FROM (default "Kasboek <no-reply@localhost>"),
 TRUST_PROXY (true behind a reverse proxy, default false),
 PUBLIC_URL (the address customers reach this service at, for quotation signing links;
-default http://HOST:PORT).`;
+default http://HOST:PORT),
+METRICS_TOKEN (bearer token GET /metrics requires; unset: /metrics is open),
+SHUTDOWN_GRACE_SECONDS (how long SIGTERM waits for in-flight work, default 10),
+HOUSEKEEPING_INTERVAL_SECONDS (how often expired rows are deleted, default 600; 0: never),
+RATE_LIMIT_PER_MINUTE (requests a minute per token or client address, default 300; 0: off),
+REDIS_URL (rate-limit counters shared by every process; unset: each process counts alone).`;
 
 /** What each kind of document attaches to its e-mail, by outbox `document_type`. */
 const ATTACHMENT_RENDERERS: AttachmentRenderers = { sales_invoice: salesInvoiceMailAttachments };
@@ -44,7 +58,25 @@ export async function serveCommand(argv: string[]): Promise<void> {
     ...(config.SESSION_SECRET === undefined ? {} : { sessionSecret: config.SESSION_SECRET }),
     ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => outbox?.nudge() }),
   };
-  const app = buildApp(deps, { logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
+  // one Redis client for the shared rate-limit counters and the readiness check, closed last
+  const redis = config.REDIS_URL === undefined ? undefined : createRedisClient(config.REDIS_URL);
+  const app = buildApp(
+    deps,
+    {
+      logger: { level: config.LOG_LEVEL },
+      trustProxy: config.TRUST_PROXY,
+      // Fastify's own answer during close is a bare 503 outside our envelope; requests it still
+      // receives then are served normally instead (the database stays open until they are done).
+      return503OnClosing: false,
+      rateLimit: { perMinute: config.RATE_LIMIT_PER_MINUTE, ...(redis === undefined ? {} : { redis }) },
+    },
+    {
+      metricsToken: config.METRICS_TOKEN,
+      poolStats: handle.poolStats,
+      processMetrics: true,
+      readinessChecks: redis === undefined ? [] : [{ name: "Redis", probe: async () => void (await redis.ping()) }],
+    },
+  );
 
   if (!(await hasUsers(deps))) {
     process.stderr.write(
@@ -57,18 +89,45 @@ export async function serveCommand(argv: string[]): Promise<void> {
     app.log.warn("SMTP_URL is not set: e-mail is queued in outbox_messages but not sent");
   }
 
+  let housekeeper: Housekeeper | null = null;
   let closing = false;
-  const shutdown = async () => {
+  const graceSeconds = config.SHUTDOWN_GRACE_SECONDS;
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    await app.close();
-    await outbox?.stop();
-    await handle.close();
+    app.log.info({ signal, graceSeconds }, "shutting down: finishing requests in flight");
+    const force = setTimeout(() => {
+      app.log.error({ graceSeconds }, "shutdown grace period over: exiting with work still in flight");
+      process.exit(1);
+    }, graceSeconds * 1000);
+    // only the work still running keeps the process alive, not this deadline
+    force.unref();
+    try {
+      await Promise.all([app.close(), outbox?.stop(), housekeeper?.stop()]);
+      redis?.disconnect();
+      await handle.close();
+      app.log.info("shut down cleanly");
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exitCode = 1;
+    } finally {
+      clearTimeout(force);
+    }
   };
-  process.once("SIGINT", () => void shutdown());
-  process.once("SIGTERM", () => void shutdown());
+  // `on`, not `once`: a second signal during shutdown must not fall back to Node's default of
+  // dying at once, which would cut off the requests the first one is letting finish.
+  process.on("SIGINT", (signal) => void shutdown(signal));
+  process.on("SIGTERM", (signal) => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  if (config.HOUSEKEEPING_INTERVAL_SECONDS > 0 && !closing) {
+    housekeeper = startHousekeeping(
+      deps,
+      config.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
+      app.log.child({ component: "housekeeping" }),
+    );
+  }
 
   if (smtpUrl !== undefined && !closing) {
     const log = app.log.child({ component: "outbox" });

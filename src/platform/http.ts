@@ -1,7 +1,7 @@
 /**
  * The HTTP conventions of DESIGN.md section 5 that hold for every endpoint, each in one place:
  * Rails query strings, the `.json` suffix, JSON bodies (empty bodies allowed), request ids,
- * the error envelope for every failure, and 404 for unknown paths.
+ * the error envelope for every failure, 404 for unknown paths, and the rate limit (rate-limit.ts).
  *
  * Invariant: every response this server writes, including the failures Fastify and Node detect
  * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
@@ -22,9 +22,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { ApiError, errorBody } from "./errors.js";
+import { checkJsonLimits } from "./json-limits.js";
 import { type Language, negotiateLanguage } from "./language.js";
 import { localiseError } from "./messages.js";
 import { parseQueryString } from "./query-string.js";
+import { type RateLimitSettings, registerRateLimit } from "./rate-limit.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -126,9 +128,13 @@ function writeClientError(error: Error & { code?: string }, socket: Socket): voi
   socket.destroy(error);
 }
 
-export function createHttpServer(options: FastifyServerOptions): FastifyInstance {
+/** Fastify's options and this server's own: the rate limit (absent: none). */
+export type HttpServerOptions = FastifyServerOptions & { rateLimit?: RateLimitSettings };
+
+export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+  const { rateLimit, ...fastifyOptions } = options;
   const app = Fastify({
-    ...options,
+    ...fastifyOptions,
     // Failures found while routing (bad percent-encoding, over-long parameters) skip the hooks
     // and the error handler; without this Fastify answers them in its own format.
     frameworkErrors: (error, request, reply) => {
@@ -136,7 +142,7 @@ export function createHttpServer(options: FastifyServerOptions): FastifyInstance
       sendError(error, request, reply);
     },
     clientErrorHandler: writeClientError,
-    bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    bodyLimit: fastifyOptions.bodyLimit ?? BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     rewriteUrl: (request) => stripJsonSuffix(request.url ?? "/"),
     requestIdHeader: false,
@@ -152,7 +158,9 @@ export function createHttpServer(options: FastifyServerOptions): FastifyInstance
     { parseAs: "string" },
     (_request, body, done) => {
       try {
-        done(null, parseJsonBody(String(body)));
+        const parsed = parseJsonBody(String(body));
+        checkJsonLimits(parsed);
+        done(null, parsed);
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -172,6 +180,8 @@ export function createHttpServer(options: FastifyServerOptions): FastifyInstance
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Before every other request hook (authentication included): see rate-limit.ts.
+  if (rateLimit !== undefined) registerRateLimit(app, rateLimit);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => sendError(error, request, reply));
 

@@ -106,6 +106,8 @@ const PROBLEMS: ReadonlyMap<string, string> = new Map([
   ["must not contain a fragment (#)", "mag geen fragment (#) bevatten"],
   ["must not contain a user name or password", "mag geen gebruikersnaam of wachtwoord bevatten"],
   ["must not contain control characters", "mag geen stuurtekens bevatten"],
+  ["must not contain a NUL character", "mag geen NUL-teken bevatten"],
+  ["has too many digits for a JSON number; send it as a string", "heeft te veel cijfers voor een JSON-getal; stuur het als tekst"],
   ["must start with EL for Greece (the VAT prefix is EL, not GR)", "moet voor Griekenland met EL beginnen (het btw-voorvoegsel is EL, niet GR)"],
   ["must start with the country code of a country that issues IBANs", "moet beginnen met de landcode van een land dat IBAN's uitgeeft"],
   ["must start with the country code of an EU member state, XI, GB, CH or NO", "moet beginnen met de landcode van een EU-lidstaat, XI, GB, CH of NO"],
@@ -227,6 +229,12 @@ const PROBLEM_RULES: readonly Rule[] = [
     dutch: ([least]) => `moet minstens ${least} tekens lang zijn`,
   },
   { english: /^must be at most (\d+) characters long$/, dutch: ([most]) => `mag hoogstens ${most} tekens lang zijn` },
+  { english: /^must have at most (\d+) decimals$/, dutch: ([most]) => `mag hoogstens ${most} decimalen hebben` },
+  { english: /^must have at most (\d+) elements$/, dutch: ([most]) => `mag hoogstens ${most} elementen hebben` },
+  {
+    english: /^is too large \(at most (\S+) in total\)$/,
+    dutch: ([most]) => `is te groot (hoogstens ${most} in totaal)`,
+  },
   { english: /^must be at most (\d+) characters$/, dutch: ([most]) => `mag hoogstens ${most} tekens lang zijn` },
   {
     english: /^must be (\d+) to (\d+) characters$/,

@@ -51,10 +51,12 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ["The access token is unknown", "Het toegangstoken is onbekend"],
   ["The access token was revoked", "Het toegangstoken is ingetrokken"],
   ["The Authorization header must be 'Bearer <token>'", "De Authorization-header moet 'Bearer <token>' zijn"],
+  ["The metrics token is wrong", "Het metrics-token is onjuist"],
   ["The request body is not valid JSON", "De inhoud van het verzoek is geen geldige JSON"],
   ["The request body is too large", "De inhoud van het verzoek is te groot"],
   ["The request could not be read", "Het verzoek kon niet worden gelezen"],
   ["The URL path is not validly percent-encoded", "Het pad van de URL is niet geldig procent-gecodeerd"],
+  ["Too many requests; try again after the number of seconds in the Retry-After header", "Te veel verzoeken; probeer het opnieuw na het aantal seconden in de Retry-After-header"],
 ]);
 
 /** Why a quotation's signing link no longer works (quotations/signing.ts `signingState`). */
@@ -133,6 +135,14 @@ const MESSAGE_RULES: readonly Rule[] = [
   {
     english: /^This link can no longer be used \((\S+)\)$/,
     dutch: ([state = ""]) => nullUnless(LINK_STATES.get(state) ?? null, (s) => `Deze link werkt niet meer (${s})`),
+  },
+  {
+    english: /^The request body is nested too deeply \(at most (\d+) levels\)$/,
+    dutch: ([most]) => `De inhoud van het verzoek is te diep genest (hoogstens ${most} niveaus)`,
+  },
+  {
+    english: /^The request body has an array of more than (\d+) elements$/,
+    dutch: ([most]) => `De inhoud van het verzoek bevat een lijst (array) van meer dan ${most} elementen`,
   },
   {
     english: /^Type your name \(at most (\d+) characters\)$/,

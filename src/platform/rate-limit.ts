@@ -1,0 +1,148 @@
+/**
+ * Rate limits (spec sections 7 and 8): every request is counted against a budget of
+ * `perMinute` requests in a one-minute window, per API token (the SHA-256 of the bearer token,
+ * never the token itself) or, without a bearer token, per client address (IPv6 by /64). Over the
+ * budget the answer is 429 `client.rate_limit` with `Retry-After`; every counted response
+ * carries the IETF draft headers `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
+ * (seconds until the window ends). Counting is @fastify/rate-limit's, not ours.
+ *
+ * Burst: the window is fixed, not sliding, and nothing smooths requests inside it, so a client
+ * may spend its whole minute's budget at once (a burst of `perMinute` requests) and then waits
+ * for the window to end; across a window boundary at most twice the budget passes in a short
+ * time. The long-run rate never exceeds `perMinute` a minute.
+ *
+ * Store: in this process by default; with Redis the counters are one atomic INCR per request
+ * (the plugin's Lua script), so every process on that Redis spends one shared budget. When Redis
+ * cannot be reached requests are served without a limit (fail open) and the log says so once,
+ * and once more when Redis is back.
+ *
+ * Not counted: the health checks (`/health…`), the metrics (`/metrics…`) and the static page
+ * assets (`/assets/…`).
+ */
+import { createHash } from "node:crypto";
+import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { Redis } from "ioredis";
+import { ApiError } from "./errors.js";
+
+export interface RateLimitSettings {
+  /** requests a minute per token or client address (RATE_LIMIT_PER_MINUTE); 0: no limit */
+  perMinute: number;
+  /** REDIS_URL: the counters live there; the client is made here and closed with the app */
+  redisUrl?: string;
+  /** a client the caller made (`createRedisClient`) and closes itself, instead of `redisUrl` */
+  redis?: Redis;
+  /** prefix of the counters' Redis keys */
+  redisKeyPrefix?: string;
+  /** called for every request refused with 429 (e.g. to count rejections in metrics) */
+  onRejected?: (request: FastifyRequest) => void;
+}
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const DEFAULT_REDIS_KEY_PREFIX = "kasboek:rate-limit:";
+/** how long start-up waits for Redis before it serves without it */
+const REDIS_STARTUP_WAIT_MS = 2_000;
+
+const UNLIMITED_PATH = /^\/(?:health|metrics)(?:[/?]|$)|^\/assets\//;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** `token:<sha256 of the bearer token>`, or `address:<client address>` without one. */
+export function rateLimitKey(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
+  if (token !== undefined) return `token:${createHash("sha256").update(token).digest("hex")}`;
+  return `address:${normalizeIP(request.ip)}`;
+}
+
+/**
+ * A client for the counters: while Redis is away a command fails at once (and the request is
+ * served without a limit) instead of waiting in ioredis' offline queue for it to come back.
+ */
+export function createRedisClient(url: string): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_STARTUP_WAIT_MS,
+    commandTimeout: 1_000,
+  });
+}
+
+/** Resolves when Redis is ready, fails to connect, or `ms` passed: start-up never hangs on it. */
+function firstConnection(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      redis.off("error", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once("ready", done);
+    redis.once("error", done);
+  });
+}
+
+/** Logs the first failure of an outage and the recovery, not every reconnection attempt. */
+function watchRedis(app: FastifyInstance, redis: Redis, owned: boolean): void {
+  let unreachable = false;
+  const onError = (error: Error) => {
+    if (unreachable) return;
+    unreachable = true;
+    app.log.warn(
+      { err: error },
+      "Redis for rate limits is unreachable: requests are served without rate limits until it is back",
+    );
+  };
+  const onReady = () => {
+    if (!unreachable) return;
+    unreachable = false;
+    app.log.info("Redis for rate limits is reachable again: rate limits apply again");
+  };
+  redis.on("error", onError);
+  redis.on("ready", onReady);
+  app.addHook("onReady", () => firstConnection(redis, REDIS_STARTUP_WAIT_MS));
+  // The listeners stay: without an "error" listener ioredis prints every reconnection failure.
+  app.addHook("onClose", async () => {
+    if (owned) redis.disconnect();
+  });
+}
+
+/**
+ * Counts every request from its first hook on, before authentication, so a client over its
+ * budget costs no database work. Does nothing when `perMinute` is 0.
+ */
+export function registerRateLimit(app: FastifyInstance, settings: RateLimitSettings): void {
+  if (settings.perMinute <= 0) return;
+  const owned = settings.redis === undefined && settings.redisUrl !== undefined;
+  const redis = settings.redis ?? (settings.redisUrl === undefined ? undefined : createRedisClient(settings.redisUrl));
+  if (redis !== undefined) watchRedis(app, redis, owned);
+
+  const onRejected = settings.onRejected;
+  app.register(fastifyRateLimit, {
+    // Not per route: the hook below counts every request, unknown paths included.
+    global: false,
+    max: settings.perMinute,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    keyGenerator: rateLimitKey,
+    // RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (and Retry-After on a 429).
+    enableDraftSpec: true,
+    skipOnError: true,
+    ...(redis === undefined ? {} : { redis, nameSpace: settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX }),
+    ...(onRejected === undefined ? {} : { onExceeded: (request: FastifyRequest) => onRejected(request) }),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        "client.rate_limit",
+        "Too many requests; try again after the number of seconds in the Retry-After header",
+        { "retry-after": String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      ),
+  });
+
+  // The plugin's decorator exists once the plugin has loaded, i.e. before the first request.
+  let limit: preHandlerAsyncHookHandler | undefined;
+  app.addHook("onRequest", async function rateLimited(request, reply) {
+    if (UNLIMITED_PATH.test(request.url)) return;
+    limit ??= app.rateLimit();
+    await limit.call(this, request, reply);
+  });
+}
