@@ -3,13 +3,7 @@
  * oauth-clients. Every command honours DATABASE_URL; failures print one message on stderr and
  * exit with status 1.
  */
-import { bootstrapCommand } from "./cli/bootstrap.js";
-import { companiesCommand } from "./cli/companies.js";
-import { oauthClientsCommand } from "./cli/oauth-clients.js";
-import { serveCommand } from "./cli/serve.js";
 import { describeFailure, parseCommand, UsageError, withDatabase } from "./cli/shared.js";
-import { tokensCommand } from "./cli/tokens.js";
-import { usersCommand } from "./cli/users.js";
 import { migrateToLatest } from "./db/migrate.js";
 
 const USAGE = `Usage: kasboek <command> [options]
@@ -36,14 +30,15 @@ async function migrateCommand(argv: string[]): Promise<void> {
   process.stdout.write(applied.length === 0 ? "Database is up to date.\n" : `Applied: ${applied.join(", ")}\n`);
 }
 
+// Each command loads its own code when it runs: a short command need not load the whole server.
 const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
-  serve: serveCommand,
+  serve: async (argv) => (await import("./cli/serve.js")).serveCommand(argv),
   migrate: migrateCommand,
-  bootstrap: bootstrapCommand,
-  tokens: tokensCommand,
-  companies: companiesCommand,
-  users: usersCommand,
-  "oauth-clients": oauthClientsCommand,
+  bootstrap: async (argv) => (await import("./cli/bootstrap.js")).bootstrapCommand(argv),
+  tokens: async (argv) => (await import("./cli/tokens.js")).tokensCommand(argv),
+  companies: async (argv) => (await import("./cli/companies.js")).companiesCommand(argv),
+  users: async (argv) => (await import("./cli/users.js")).usersCommand(argv),
+  "oauth-clients": async (argv) => (await import("./cli/oauth-clients.js")).oauthClientsCommand(argv),
 };
 
 async function main(argv: string[]): Promise<void> {
