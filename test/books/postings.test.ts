@@ -1,13 +1,12 @@
 /**
  * The automatic postings of bookkeeping.md 3.3 as the books hold them after each API call: P1/P2
  * at publication, P4 with reverse charge, P3/P5 payments (and their reversals), manual entries,
- * the refusal of anything dated in a locked period, and the upgrade that posts earlier work.
+ * the upgrade that posts earlier work, and the month totals kept beside the lines.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as openTheBooks from "../../src/db/migrations/0023_open_the_books.js";
-import { insertLock } from "../../src/modules/ledger/store.js";
-import { buildTestApp, errorOf, json, newCompany, request, type TestApp, type TestCompany } from "../support/app.js";
+import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../support/app.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -261,60 +260,6 @@ describe("manual journal entries", () => {
   });
 });
 
-describe("a locked period", () => {
-  it("refuses anything that would post into it, naming date, and writes nothing", async () => {
-    const own = await newCompany(harness.deps, "Locked BV");
-    const payment = json<{ payment: { id: number } }>(
-      await request(harness.app, "POST", `/api/v1/companies/${own.companyId}/payments`, own.token, {
-        payment: { amount: "5", account_path: BANK, paid_at: "2026-05-10" },
-      }),
-    ).payment;
-    await insertLock(harness.deps.db, {
-      company_id: own.companyId,
-      from_date: "2026-04-01",
-      till_date: "2026-06-30",
-      reason: "vat_return 2026Q2",
-    });
-    const ownApi = (method: "POST" | "PATCH" | "DELETE", suffix: string, body?: unknown) =>
-      request(harness.app, method, `/api/v1/companies/${own.companyId}${suffix}`, own.token, body);
-    const refusals = [
-      await ownApi("POST", "/payments", { payment: { amount: "5", account_path: BANK, paid_at: "2026-06-30" } }),
-      await ownApi("PATCH", `/payments/${payment.id}`, { payment: { amount: "6" } }),
-      await ownApi("DELETE", `/payments/${payment.id}`),
-      await ownApi("POST", "/journal_entries", {
-        journal_entry: {
-          date: "2026-04-01",
-          lines: [
-            { account_path: BANK, debit_amount: "1" },
-            { account_path: "passiva.equity.private_deposits", credit_amount: "1" },
-          ],
-        },
-      }),
-      await ownApi("POST", "/sales_invoices", {
-        sales_invoice: {
-          date: "2026-06-15",
-          _publish: true,
-          contact: { company_name: "X" },
-          invoice_lines: [{ price_per_unit: "1" }],
-        },
-      }),
-    ];
-    for (const response of refusals) {
-      expect(response.statusCode, response.body).toBe(422);
-      expect(errorOf(response).type).toBe("client.parameters.validation");
-      expect(errorOf(response).message).toMatch(
-        /date falls in a period whose VAT return is filed \(2026-04-01 to 2026-06-30\)/,
-      );
-    }
-    const { rows } = await sql<{ count: number }>`select count(*) as count from ledger_entries
-      where company_id = ${own.companyId}`.execute(harness.deps.db);
-    expect(Number(rows[0]?.count)).toBe(1);
-    const invoices = await sql<{ count: number }>`select count(*) as count from sales_invoices
-      where company_id = ${own.companyId}`.execute(harness.deps.db);
-    expect(Number(invoices.rows[0]?.count)).toBe(0);
-  });
-});
-
 describe("the upgrade of an installation from before the ledger", () => {
   it("posts what was published and recorded exactly as the live path did", async () => {
     const totals = async () => {
@@ -333,23 +278,6 @@ describe("the upgrade of an installation from before the ledger", () => {
     await sql`delete from ledger_account_months where company_id = ${company.companyId}`.execute(harness.deps.db);
     await openTheBooks.openBooksOf(harness.deps.db, company.companyId, "Europe/Amsterdam");
     expect(await totals()).toEqual(before);
-  });
-});
-
-describe("a company with books", () => {
-  it("can still be deleted by its owner, its books with it", async () => {
-    const own = await newCompany(harness.deps, "Short-lived BV");
-    const ownApi = (method: "POST" | "DELETE", suffix: string, body?: unknown) =>
-      request(harness.app, method, `/api/v1/companies/${own.companyId}${suffix}`, own.token, body);
-    const payment = await ownApi("POST", "/payments", {
-      payment: { amount: "5", account_path: BANK, paid_at: "2026-05-10" },
-    });
-    expect(payment.statusCode).toBe(201);
-    const deleted = await request(harness.app, "DELETE", `/api/v1/companies/${own.companyId}`, own.token);
-    expect(deleted.statusCode, deleted.body).toBe(204);
-    const { rows } = await sql<{ count: number }>`select count(*) as count from ledger_lines
-      where company_id = ${own.companyId}`.execute(harness.deps.db);
-    expect(Number(rows[0]?.count)).toBe(0);
   });
 });
 
