@@ -14,44 +14,21 @@ import {
   type TestCompany,
   tokenFor,
 } from "../../../test/support/app.js";
+import { postTestEntry } from "../../../test/support/ledger.js";
 import { companyChart } from "../accounts/service.js";
-import { insertEntry } from "../ledger/store.js";
 
 let harness: TestApp;
 let company: TestCompany;
 let accountIds: Map<string, number>;
-let nextSource = 1;
 
 const BANK = "activa.current_assets.liquid_assets.bank";
 
 /** Posts `cents` from `debitPath` to `creditPath` on `date`. */
 async function post(date: string, debitPath: string, creditPath: string, cents: number): Promise<void> {
-  const line = (path: string, debit: number, credit: number) => ({
-    account_id: accountIds.get(path) ?? -1,
-    contact_id: null,
-    debit_cents: debit,
-    credit_cents: credit,
-    vat_box: null,
-    vat_base_cents: null,
-    vat_cents: null,
-    icp_kind: null,
-  });
-  await insertEntry(
-    harness.deps.db,
-    {
-      company_id: company.companyId,
-      date,
-      description: `entry of ${date}`,
-      source_type: "journal_entry",
-      source_id: nextSource++,
-      reverses_entry_id: null,
-      contact_id: null,
-      counterparty_country: null,
-      counterparty_vat_number: null,
-      created_at: new Date().toISOString(),
-    },
-    [line(debitPath, cents, 0), line(creditPath, 0, cents)],
-  );
+  await postTestEntry(harness.deps.db, company.companyId, date, [
+    { path: debitPath, cents },
+    { path: creditPath, cents: -cents },
+  ]);
 }
 
 const reportUrl = (name: string, query = "") => `/api/v1/companies/${company.companyId}/reports/${name}${query}`;

@@ -4,13 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
+import { postTestEntry } from "../../../test/support/ledger.js";
 import { companyChart } from "../accounts/service.js";
-import { insertEntry } from "../ledger/store.js";
 
 let harness: TestApp;
 let company: TestCompany;
 let accountIds: Map<string, number>;
-let nextSource = 1;
 
 const BANK = "activa.current_assets.liquid_assets.bank";
 const DEBTORS = "activa.current_assets.debtors";
@@ -23,30 +22,11 @@ const HOUSING = "profit.costs.housing";
 
 /** Posts one balanced entry: [path, signed cents] with debits positive. */
 async function post(date: string, lines: Array<[string, number]>): Promise<void> {
-  await insertEntry(
+  await postTestEntry(
     harness.deps.db,
-    {
-      company_id: company.companyId,
-      date,
-      description: `entry of ${date}`,
-      source_type: "journal_entry",
-      source_id: nextSource++,
-      reverses_entry_id: null,
-      contact_id: null,
-      counterparty_country: null,
-      counterparty_vat_number: null,
-      created_at: new Date().toISOString(),
-    },
-    lines.map(([path, cents]) => ({
-      account_id: accountIds.get(path) ?? -1,
-      contact_id: null,
-      debit_cents: cents > 0 ? cents : 0,
-      credit_cents: cents < 0 ? -cents : 0,
-      vat_box: null,
-      vat_base_cents: null,
-      vat_cents: null,
-      icp_kind: null,
-    })),
+    company.companyId,
+    date,
+    lines.map(([path, cents]) => ({ path, cents })),
   );
 }
 

@@ -13,9 +13,10 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../test/support/app.js";
+import { postTestEntry } from "../../../test/support/ledger.js";
 import { companyChart } from "../accounts/service.js";
 import type { VatBox } from "../ledger/service.js";
-import { findEntryLines, insertEntry, ledger } from "../ledger/store.js";
+import { findEntryLines, ledger } from "../ledger/store.js";
 
 const DEBTORS = "activa.current_assets.debtors";
 const CREDITORS = "passiva.current_liabilities.creditors";
@@ -34,7 +35,6 @@ type VatReturnBody = { vat_return: { period: string; state: string; boxes: Recor
 type Line = [path: string, cents: number, tag?: { box: VatBox; base?: number; vat?: number }];
 
 let harness: TestApp;
-let sourceId = 5000;
 
 // 2026-10-15 in Amsterdam: the third quarter is over, the fourth is not
 beforeAll(async () => {
@@ -43,36 +43,8 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 async function post(owner: TestCompany, date: string, lines: Line[]): Promise<void> {
-  const ids = new Map(
-    (await companyChart(harness.deps.db, owner.companyId)).map((account) => [account.path, account.id]),
-  );
-  sourceId += 1;
-  const entry = {
-    company_id: owner.companyId,
-    date,
-    description: null,
-    source_type: "journal_entry" as const,
-    source_id: sourceId,
-    reverses_entry_id: null,
-    contact_id: null,
-    counterparty_country: null,
-    counterparty_vat_number: null,
-    created_at: new Date().toISOString(),
-  };
-  await insertEntry(
-    harness.deps.db,
-    entry,
-    lines.map(([path, cents, tag]) => ({
-      account_id: ids.get(path) ?? 0,
-      contact_id: null,
-      debit_cents: Math.max(cents, 0),
-      credit_cents: Math.max(-cents, 0),
-      vat_box: tag?.box ?? null,
-      vat_base_cents: tag?.base ?? null,
-      vat_cents: tag?.vat ?? null,
-      icp_kind: null,
-    })),
-  );
+  const tagged = lines.map(([path, cents, tag]) => ({ path, cents, ...tag }));
+  await postTestEntry(harness.deps.db, owner.companyId, date, tagged);
 }
 
 /** 1a 1000.00/210.00, 1b 100.55/9.05, 4b 100.00/21.00, 5b 45.35: 5g 194.70 exact, 194 filed. */

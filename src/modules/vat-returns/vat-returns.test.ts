@@ -14,9 +14,8 @@ import {
   type TestCompany,
   tokenFor,
 } from "../../../test/support/app.js";
-import { companyChart } from "../accounts/service.js";
+import { postTestEntry } from "../../../test/support/ledger.js";
 import type { VatBox } from "../ledger/service.js";
-import { insertEntry } from "../ledger/store.js";
 
 const DEBTORS = "activa.current_assets.debtors";
 const CREDITORS = "passiva.current_liabilities.creditors";
@@ -50,7 +49,6 @@ type VatReturnBody = {
 
 let harness: TestApp;
 let company: TestCompany;
-let sourceId = 1000;
 
 // 2026-10-15 in Amsterdam: the third quarter is over, the fourth is not
 beforeAll(async () => {
@@ -65,35 +63,8 @@ async function post(
   lines: Line[],
   sourceType: "sales_invoice" | "expense" = "sales_invoice",
 ) {
-  const ids = new Map(
-    (await companyChart(harness.deps.db, owner.companyId)).map((account) => [account.path, account.id]),
-  );
-  sourceId += 1;
-  return insertEntry(
-    harness.deps.db,
-    {
-      company_id: owner.companyId,
-      date,
-      description: `Entry ${sourceId}`,
-      source_type: sourceType,
-      source_id: sourceId,
-      reverses_entry_id: null,
-      contact_id: null,
-      counterparty_country: null,
-      counterparty_vat_number: null,
-      created_at: new Date().toISOString(),
-    },
-    lines.map((line) => ({
-      account_id: ids.get(line.path) ?? 0,
-      contact_id: null,
-      debit_cents: line.cents > 0 ? line.cents : 0,
-      credit_cents: line.cents < 0 ? -line.cents : 0,
-      vat_box: line.box ?? null,
-      vat_base_cents: line.base ?? null,
-      vat_cents: line.vat ?? null,
-      icp_kind: line.box === "3b" ? "supplies" : null,
-    })),
-  );
+  const tagged = lines.map((line) => ({ ...line, icpKind: line.box === "3b" ? ("supplies" as const) : undefined }));
+  return postTestEntry(harness.deps.db, owner.companyId, date, tagged, sourceType);
 }
 
 const url = (owner: TestCompany, suffix = "") => `/api/v1/companies/${owner.companyId}/vat_returns${suffix}`;
@@ -231,7 +202,7 @@ describe("the VAT return of an open period", () => {
         box: "1a",
         source_type: "sales_invoice",
         source_id: expect.any(Number),
-        description: expect.stringMatching(/^Entry /),
+        description: "entry of 2026-07-10",
         account_id: expect.any(Number),
         account_path: REVENUE,
         base: "1000.0",
