@@ -8,9 +8,10 @@
  * unsealed, their lines added, then sealed, so the database's balance check runs on every entry;
  * source ids start at SOURCE_ID_BASE, clear of real invoice ids; dates are spread evenly over 2026.
  */
-import { type Generated, sql } from "kysely";
+import { sql } from "kysely";
 import type { Executor } from "../src/db/connection.js";
 import type { DocumentPostingInput, PostingDraft } from "../src/modules/ledger/rules.js";
+import type { LedgerTables } from "../src/modules/ledger/store.js";
 
 export const BOOK_INVOICES = 100_000;
 const SOURCE_ID_BASE = 1_000_000;
@@ -20,37 +21,8 @@ const ROWS_PER_INSERT = 500;
 
 export type SalesInvoicePosting = (input: DocumentPostingInput, kor: boolean) => PostingDraft;
 
-type Tables = {
-  accounts: { id: number; company_id: number; path: string };
-  ledger_entries: {
-    id: Generated<number>;
-    company_id: number;
-    date: string;
-    description: string | null;
-    source_type: string;
-    source_id: number;
-    reverses_entry_id: number | null;
-    contact_id: number | null;
-    counterparty_country: string | null;
-    counterparty_vat_number: string | null;
-    sealed: number;
-    created_at: string;
-  };
-  ledger_lines: {
-    id: Generated<number>;
-    company_id: number;
-    entry_id: number;
-    date: string;
-    account_id: number;
-    contact_id: number | null;
-    debit_cents: number;
-    credit_cents: number;
-    vat_box: string | null;
-    vat_base_cents: number | null;
-    vat_cents: number | null;
-    icp_kind: string | null;
-  };
-};
+/** The ledger's own table types; the seed writes its rows in bulk, as the ledger's store would. */
+type Tables = LedgerTables & { accounts: { id: number; company_id: number; path: string } };
 
 /** The lines of bench/scenarios.ts `invoiceBody`, in cents, as `postableLinesOf` hands them over. */
 const INVOICE_LINES: DocumentPostingInput["lines"] = [
