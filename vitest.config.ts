@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,6 +6,9 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     pool: "forks",
+    // Test files mostly wait on the database, so one worker more than there are cores keeps them
+    // busy (vitest's default is one fewer: a single worker on a two-core CI machine).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
