@@ -5,12 +5,13 @@
  * printing it again later (a download, the mail sender) gives the same document.
  * The language follows the customer's country (src/pdf/labels.ts): Dutch, or English for a
  * customer known to be abroad; one choice here, for every type.
+ * The renderer (pdfkit and its fonts) is loaded on the first print, not at start: most processes
+ * serve JSON far more often than PDFs, and loading pdfkit alone takes 150–290 ms here.
  */
 import type { Executor } from "../../db/connection.js";
 import { printableCompany, printableLines } from "../../pdf/from-rows.js";
 import { documentLanguage, labelsFor } from "../../pdf/labels.js";
 import type { Labels, Language, PrintableDocument, PrintableLine, PrintableParty } from "../../pdf/printable.js";
-import { renderDocumentPdf } from "../../pdf/render.js";
 import { notFound } from "../../platform/errors.js";
 import { companyDetails } from "../companies/service.js";
 import type { ContactSnapshot } from "../contacts/service.js";
@@ -67,5 +68,6 @@ export async function documentPdf<Row extends StoredDocument & { template_id: nu
     lines: printableLines(lines),
     vatTypeIds: lines.map((line) => line.vat_type_id),
   });
+  const { renderDocumentPdf } = await import("../../pdf/render.js");
   return { fileName, content: await renderDocumentPdf(printable) };
 }
