@@ -1,5 +1,5 @@
 /**
- * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies | users |
+ * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies | plans | users |
  * oauth-clients. Every command honours DATABASE_URL; failures print one message on stderr and
  * exit with status 1.
  */
@@ -13,7 +13,8 @@ Commands:
   migrate      apply database migrations
   bootstrap    create a user, a company and an API token
   tokens       create, list or revoke personal API tokens
-  companies    change a company's API access control
+  companies    change a company's details, API access control or plan
+  plans        list, create or change plans (what companies may create)
   users        set a user's password for the login page
   oauth-clients  register third-party applications (OAuth 2.0 clients)
 
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   bootstrap: async (argv) => (await import("./cli/bootstrap.js")).bootstrapCommand(argv),
   tokens: async (argv) => (await import("./cli/tokens.js")).tokensCommand(argv),
   companies: async (argv) => (await import("./cli/companies.js")).companiesCommand(argv),
+  plans: async (argv) => (await import("./cli/plans.js")).plansCommand(argv),
   users: async (argv) => (await import("./cli/users.js")).usersCommand(argv),
   "oauth-clients": async (argv) => (await import("./cli/oauth-clients.js")).oauthClientsCommand(argv),
 };

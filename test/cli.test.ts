@@ -352,7 +352,7 @@ describe("kasboek CLI", () => {
   });
 
   it("prints help for every command and fails clearly on bad input", async () => {
-    const commands = [[], ["serve"], ["migrate"], ["bootstrap"], ["tokens"], ["companies"]];
+    const commands = [[], ["serve"], ["migrate"], ["bootstrap"], ["tokens"], ["companies"], ["plans"]];
     const results = await Promise.all(commands.map((command) => kasboek(...command, "--help")));
     for (const [index, result] of results.entries()) {
       expect(result.code, commands[index]?.join(" ")).toBe(0);

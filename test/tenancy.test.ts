@@ -11,6 +11,8 @@ const GLOBAL_TABLES = new Set([
   "api_tokens",
   "companies",
   "vat_types",
+  // what a subscription allows; companies point at one
+  "plans",
   // sign-in and OAuth belong to users and applications, not to one company
   "login_throttles",
   "instance_settings",

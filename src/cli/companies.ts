@@ -1,8 +1,9 @@
 /**
- * `kasboek companies update`: the operator's access control of a company (spec 2.2) and its
- * details (spec 2.1 plus the bank account). The detail options are shared with `bootstrap`; their
- * values are read and checked by the companies service exactly as the API reads them, so each
- * rule lives in one place and only the names in the messages (`--iban` for `iban`) are ours.
+ * `kasboek companies update`: the operator's access control of a company (spec 2.2), its plan
+ * (`kasboek plans`) and its details (spec 2.1 plus the bank account). The detail options are
+ * shared with `bootstrap`; their values are read and checked by the companies service exactly as
+ * the API reads them, so each rule lives in one place and only the names in the messages
+ * (`--iban` for `iban`) are ours.
  */
 import {
   type Company,
@@ -10,6 +11,7 @@ import {
   updateAccessControl,
   updateCompanyDetailsForOperator,
 } from "../modules/companies/service.js";
+import { findPlan, listPlans } from "../modules/plans/service.js";
 import { ApiError } from "../platform/errors.js";
 import { parseScopeList } from "../platform/scopes.js";
 import { type ParsedArguments, parseCommand, printJson, stringOption, UsageError, withDatabase } from "./shared.js";
@@ -82,14 +84,17 @@ export async function withUsageOnInvalid<Result>(usage: string, work: () => Prom
 }
 
 const USAGE = `Usage: kasboek companies update COMPANY_ID [--api-accessible true|false] [--allowed-scopes SCOPE,SCOPE…]
-       [--kvk NUMBER] [--vat-liable true|false] [--vat-number NUMBER] [--address TEXT] [--zipcode TEXT]
+       [--plan NAME] [--kvk NUMBER] [--vat-liable true|false] [--vat-number NUMBER] [--address TEXT] [--zipcode TEXT]
        [--city TEXT] [--country CODE] [--email-address EMAIL] [--website URL] [--iban IBAN] [--bic BIC] [--json]
 
 Changes what is given and leaves the rest as it is.
 
 Access control:
-  --api-accessible true|false   whether the company can be reached through the API
+  --api-accessible true|false   whether the company can be reached through the API (its plan
+                                must allow it too)
   --allowed-scopes SCOPE,…      the scopes that may be used for it
+  --plan NAME                   its plan (kasboek plans list): what it may create, and whether
+                                the plan opens the API
 
 ${COMPANY_DETAIL_HELP}`;
 
@@ -113,6 +118,7 @@ async function updateCompany(argv: string[]): Promise<void> {
     options: {
       "api-accessible": { type: "string" },
       "allowed-scopes": { type: "string" },
+      plan: { type: "string" },
       ...COMPANY_DETAIL_PARSE_OPTIONS,
       json: { type: "boolean" },
     },
@@ -125,9 +131,10 @@ async function updateCompany(argv: string[]): Promise<void> {
   const companyId = Number(companyIdText);
   const accessibleText = stringOption(parsed, "api-accessible");
   const scopesText = stringOption(parsed, "allowed-scopes");
+  const plan = stringOption(parsed, "plan");
   const details = companyDetailInput(parsed);
   const hasDetails = Object.keys(details).length > 0;
-  if (accessibleText === undefined && scopesText === undefined && !hasDetails) {
+  if (accessibleText === undefined && scopesText === undefined && plan === undefined && !hasDetails) {
     throw new UsageError(`Give at least one option to change\n\n${USAGE}`);
   }
   const accessChanges: Parameters<typeof updateAccessControl>[2] = {};
@@ -137,34 +144,34 @@ async function updateCompany(argv: string[]): Promise<void> {
     if (unknown.length > 0) throw new UsageError(`Unknown scope(s): ${unknown.join(", ")}`);
     accessChanges.allowedScopes = scopes;
   }
-  const changesAccess = Object.keys(accessChanges).length > 0;
+  if (plan !== undefined) accessChanges.plan = plan;
 
   const result = await withUsageOnInvalid(USAGE, () =>
     withDatabase(async (deps) => {
+      if (plan !== undefined && (await findPlan(deps.db, plan)) === undefined) {
+        const known = (await listPlans(deps)).map((known) => known.name).join(", ");
+        throw new UsageError(`No plan named "${plan}"; the plans are: ${known}`);
+      }
       // Details first: when they are refused, nothing has changed.
       const company = hasDetails
         ? await updateCompanyDetailsForOperator(deps, companyId, details, optionNamer())
         : undefined;
-      const access =
-        changesAccess || company === undefined
-          ? await updateAccessControl(deps, companyId, accessChanges)
-          : {
-              api_accessible: company.access_control.api_accessible === true,
-              allowed_scopes: company.access_control.allowed_scopes,
-            };
+      const access = await updateAccessControl(deps, companyId, accessChanges);
       return { company, access };
     }),
   );
+  const { access, company } = result;
+  const accessControl = { api_accessible: access.api_accessible, allowed_scopes: access.allowed_scopes };
   if (parsed.values.json) {
     return printJson({
       company_id: companyId,
-      access_control: result.access,
-      ...(result.company !== undefined ? { company: result.company } : {}),
+      plan: access.plan,
+      access_control: accessControl,
+      ...(company !== undefined ? { company } : {}),
     });
   }
-  const { access, company } = result;
   process.stdout.write(
-    `Company ${companyId}: api_accessible=${access.api_accessible}, allowed_scopes=${access.allowed_scopes.join(",") || "(none)"}\n`,
+    `Company ${companyId}: plan=${access.plan}, api_accessible=${access.api_accessible}, allowed_scopes=${access.allowed_scopes.join(",") || "(none)"}\n`,
   );
   if (company !== undefined) process.stdout.write(`Details: ${describeDetails(company, details)}\n`);
 }

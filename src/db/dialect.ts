@@ -1,7 +1,7 @@
 /**
  * Every difference between SQLite and PostgreSQL lives here and nowhere else:
  * connection set-up, `BEGIN IMMEDIATE` for SQLite write transactions, column types used by
- * migrations, and type parsers so that both drivers hand the same JavaScript values to stores
+ * migrations, how a migration adds a referencing column, and type parsers so that both drivers hand the same JavaScript values to stores
  * (ids and cents as numbers, dates as `YYYY-MM-DD` strings, date-times as ISO UTC strings,
  * booleans as 0/1 integers on both).
  */
@@ -16,6 +16,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from "kysely";
 import pg from "pg";
 
@@ -134,6 +135,23 @@ export function columnTypes(db: Kysely<unknown>) {
       postgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
     foreignKey: postgres ? ("bigint" as const) : ("integer" as const),
   };
+}
+
+/**
+ * Runs a migration step that adds a column with a REFERENCES clause and a non-NULL default
+ * (`companies.plan`). SQLite refuses that while it enforces foreign keys, so its enforcement is
+ * off for the step; the default must name an existing row, which the caller makes sure of.
+ * Migrations run outside a transaction on SQLite (Kysely's migrator), where the pragma takes
+ * effect. PostgreSQL checks the existing rows against the reference as it adds the column.
+ */
+export async function addingReferencingColumn(db: Kysely<unknown>, step: () => Promise<void>): Promise<void> {
+  if (isPostgres(db)) return step();
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await step();
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
 }
 
 /** Booleans are stored as 0/1 on both databases (better-sqlite3 cannot bind `true`). */

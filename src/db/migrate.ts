@@ -28,6 +28,7 @@ import * as addInvoiceDeliveryAndCredit from "./migrations/0021_add_invoice_deli
 import * as createLedger from "./migrations/0022_create_ledger.js";
 import * as openTheBooks from "./migrations/0023_open_the_books.js";
 import * as hashQuotationSignTokens from "./migrations/0024_hash_quotation_sign_tokens.js";
+import * as createPlans from "./migrations/0025_create_plans.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0022_create_ledger": createLedger,
   "0023_open_the_books": openTheBooks,
   "0024_hash_quotation_sign_tokens": hashQuotationSignTokens,
+  "0025_create_plans": createPlans,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -157,6 +157,8 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   "`${RESOURCE} cannot be deleted: a published document uses it`": ["Contact cannot be deleted: a published document uses it"],
   "`No user with e-mail address ${normaliseEmail(email)}`": ["No user with e-mail address someone@example.test"],
   "`The password ${problem}`": ["The password must be at least 12 characters long", "The password must be at most 1024 characters long"],
+  "`must be at most ${MAX_QUERY_TEXT_LENGTH} characters`": ["must be at most 1000 characters"],
+  "`Request is invalid: ${problem.attribute} ${problem.problem}`": ["Request is invalid: Idempotency-Key was already used for a different request"],
   "`Type your name (at most ${SIGNER_NAME_MAX_LENGTH} characters)`": ["Type your name (at most 200 characters)"],
   "`This link can no longer be used (${state})`": ["This link can no longer be used (expired)", "This link can no longer be used (decided)", "This link can no longer be used (closed)"],
   "`This quotation ${moved.problem}`": ["This quotation cannot be used on a denied quotation (only on published or approved)"],
@@ -170,6 +172,15 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   "`a ${row.status} quotation cannot be deleted, only a concept`": ["a approved quotation cannot be deleted, only a concept"],
   "`is too large (${size} bytes; at most ${maxBytes} bytes, ${formatMiB(maxBytes)})`": ["is too large (10485761 bytes; at most 10485760 bytes, 10 MiB)"],
   "`is too long (at most ${FILE_NAME_MAX_CHARACTERS} characters)`": ["is too long (at most 255 characters)"],
+  "`The plan '${plan.name}' allows at most ${refusal.most} ${refusal.noun}`": [
+    "The plan 'basic' allows at most 500 contacts",
+    "The plan 'basic' allows at most 500 products",
+    "The plan 'pro' allows at most 3 companies per user",
+    "The plan 'free' allows at most 5 sales invoices per month",
+    "The plan 'free' allows at most 5 quotations per month",
+    "The plan 'free' allows at most 1 company per user",
+    "The plan 'test' allows at most 1 product",
+  ],
 };
 
 /** A template's shape as a pattern: its literal parts as they are, each `${…}` as some text. */

@@ -107,6 +107,9 @@ const PROBLEMS: ReadonlyMap<string, string> = new Map([
   ["must not contain a user name or password", "mag geen gebruikersnaam of wachtwoord bevatten"],
   ["must not contain control characters", "mag geen stuurtekens bevatten"],
   ["must not contain a NUL character", "mag geen NUL-teken bevatten"],
+  ["must be 1 to 255 visible ASCII characters", "moet uit 1 tot 255 zichtbare ASCII-tekens bestaan"],
+  ["is in use by a request that has not finished; retry later", "is in gebruik door een verzoek dat nog niet klaar is; probeer het later opnieuw"],
+  ["was already used for a different request", "is al gebruikt voor een ander verzoek"],
   ["has too many digits for a JSON number; send it as a string", "heeft te veel cijfers voor een JSON-getal; stuur het als tekst"],
   ["must start with EL for Greece (the VAT prefix is EL, not GR)", "moet voor Griekenland met EL beginnen (het btw-voorvoegsel is EL, niet GR)"],
   ["must start with the country code of a country that issues IBANs", "moet beginnen met de landcode van een land dat IBAN's uitgeeft"],
@@ -304,8 +307,9 @@ const STATEMENT_RULES: readonly Rule[] = [
 ];
 
 // An attribute as the API names it: `date`, `company.iban`, `invoice_lines[0].price_per_unit`,
-// `lines[id 17]` (a stored nested element, nested.ts), `_approve` (a quotation trigger).
-const ATTRIBUTE_AND_PROBLEM = /^([A-Za-z_][\w.]*(?:\[[^\]]*\][\w.]*)*) (.+)$/s;
+// `lines[id 17]` (a stored nested element, nested.ts), `_approve` (a quotation trigger), and the
+// header `Idempotency-Key`.
+const ATTRIBUTE_AND_PROBLEM = /^([A-Za-z_][\w.-]*(?:\[[^\]]*\][\w.]*)*) (.+)$/s;
 
 /**
  * The Dutch of one problem as a document states it after "… is invalid: ": a sentence of its

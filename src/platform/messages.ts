@@ -29,7 +29,9 @@ const RESOURCES: ReadonlyMap<string, string> = new Map([
   ["Hour", "Urenregistratie"],
   ["Journal entry", "Memoriaalboeking"],
   ["Payment", "Betaling"],
+  ["Plan", "Abonnement"],
   ["Product", "Product"],
+  ["Request", "Verzoek"],
   ["Quotation", "Offerte"],
   ["Ride", "Rit"],
   ["Sales invoice", "Verkoopfactuur"],
@@ -41,6 +43,7 @@ const RESOURCES: ReadonlyMap<string, string> = new Map([
 
 // biome-ignore format: one message a line reads best
 const MESSAGES: ReadonlyMap<string, string> = new Map([
+  ["A form field must not contain a NUL character", "Een formulierveld mag geen NUL-teken bevatten"],
   ["A path parameter of the URL is too long", "Een padparameter van de URL is te lang"],
   ["Access to this company is denied", "Toegang tot dit bedrijf is geweigerd"],
   ["No access token was given", "Er is geen toegangstoken meegegeven"],
@@ -57,6 +60,20 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ["The request could not be read", "Het verzoek kon niet worden gelezen"],
   ["The URL path is not validly percent-encoded", "Het pad van de URL is niet geldig procent-gecodeerd"],
   ["Too many requests; try again after the number of seconds in the Retry-After header", "Te veel verzoeken; probeer het opnieuw na het aantal seconden in de Retry-After-header"],
+]);
+
+/** What a plan allows at most, after the number (plans/rules.ts `LIMITS`). */
+const PLAN_LIMITS: ReadonlyMap<string, string> = new Map([
+  ["contact", "contact"],
+  ["contacts", "contacten"],
+  ["product", "product"],
+  ["products", "producten"],
+  ["company per user", "bedrijf per gebruiker"],
+  ["companies per user", "bedrijven per gebruiker"],
+  ["sales invoice per month", "verkoopfactuur per maand"],
+  ["sales invoices per month", "verkoopfacturen per maand"],
+  ["quotation per month", "offerte per maand"],
+  ["quotations per month", "offertes per maand"],
 ]);
 
 /** Why a quotation's signing link no longer works (quotations/signing.ts `signingState`). */
@@ -107,6 +124,11 @@ const MESSAGE_RULES: readonly Rule[] = [
       nullUnless(problemInDutch(rest), (dutchProblem) => parameterInDutch(name, dutchProblem)),
   },
   {
+    english: /^Header (\S+) (.+)$/s,
+    dutch: ([name = "", rest = ""]) =>
+      nullUnless(problemInDutch(rest), (dutchProblem) => `Header ${name} ${dutchProblem}`),
+  },
+  {
     english: /^(.+?) cannot be deleted: a published document uses it$/s,
     dutch: ([name = ""]) =>
       nullUnless(
@@ -115,6 +137,14 @@ const MESSAGE_RULES: readonly Rule[] = [
       ),
   },
   { english: /^No endpoint (.+)$/s, dutch: ([endpoint]) => `Er is geen endpoint ${endpoint}` },
+  {
+    english: /^The plan '([^']+)' allows at most (\d+) (.+)$/s,
+    dutch: ([plan, most, limit = ""]) =>
+      nullUnless(
+        PLAN_LIMITS.get(limit) ?? null,
+        (what) => `Het abonnement '${plan}' staat hoogstens ${most} ${what} toe`,
+      ),
+  },
   {
     english: /^No user with e-mail address (.+)$/s,
     dutch: ([email]) => `Er is geen gebruiker met e-mailadres ${email}`,

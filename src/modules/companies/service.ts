@@ -6,6 +6,9 @@
  * `vat_liable` defaults to true (spec 2.1), so a new company needs a VAT number unless it says
  * it is not liable (the small-business scheme, KOR). The operator's command line goes through
  * the same coercion, normalisation and rules as the API; only the names in its messages differ.
+ * A company is reachable through the API only when both its own `api_accessible` and its plan's
+ * are true; `access_control.api_accessible` and the access check both use that one value. A
+ * company created through the API counts against its owner's `max_companies_per_user` (plans).
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -20,11 +23,13 @@ import type { Paging } from "../../platform/params.js";
 import { ALL_SCOPES, intersectScopes, type Scope, sortScopes } from "../../platform/scopes.js";
 import { normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
 import { seedDefaultChart } from "../accounts/service.js";
+import { assertCanCreate, DEFAULT_PLAN, findPlan } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
 import { validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
   type CompanyRow,
+  countCompaniesOwnedBy,
   deleteCompany,
   findCompany,
   findCompanyForUser,
@@ -37,6 +42,12 @@ import {
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];
 const RESOURCE = "Company";
+const PLAN_RESOURCE = "Plan";
+
+/** The company's own switch and its plan's: both must be on. */
+function isApiAccessible(row: CompanyRow): boolean {
+  return row.api_accessible !== 0 && row.plan_api_accessible !== 0;
+}
 
 function storedScopes(row: CompanyRow): Scope[] {
   return sortScopes(row.allowed_scopes.split(" "));
@@ -58,7 +69,7 @@ export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): 
     vat_liable: booleanFromColumn(row.vat_liable),
     vat_number: row.vat_number,
     access_control: {
-      api_accessible: booleanFromColumn(row.api_accessible),
+      api_accessible: isApiAccessible(row),
       allowed_scopes: intersectScopes(storedScopes(row), tokenScopes),
     },
     // extensions: absent while unset, so reference clients see the reference's shape
@@ -79,7 +90,7 @@ export async function companyAccess(
     timeZone: row.time_zone,
     isMember: row.membership_id !== null,
     isOwner: row.owner_user_id === userId,
-    apiAccessible: row.api_accessible !== 0,
+    apiAccessible: isApiAccessible(row),
     allowedScopes: storedScopes(row),
   };
 }
@@ -104,15 +115,22 @@ function readCompanyPayload(body: unknown): { attributes: CompanyAttributes; err
 /** A new company as code gives it (tests, the CLI after `readNewCompanyForOperator`); `vat_liable` defaults to true. */
 export type NewCompany = Omit<CompanyAttributes, "name"> & { name: string };
 
-/** Creates a company for `userId` inside one transaction; used by the API and the CLI. */
+/**
+ * Creates a company for `userId` inside one transaction; used by the API and the CLI. A company
+ * the API creates counts against the plan's `max_companies_per_user`; the operator's are not limited.
+ */
 async function createCompanyRecord(
   deps: ServiceDeps,
   userId: number,
   attributes: CompanyAttributes,
+  limited: "limited" | "unlimited",
 ): Promise<CompanyRow> {
   const now = deps.now().toISOString();
   return deps.db.transaction().execute(async (tx) => {
-    const company = await insertCompany(tx, {
+    if (limited === "limited") {
+      await assertCanCreate(tx, { resource: "companies", count: () => countCompaniesOwnedBy(tx, userId) });
+    }
+    const companyId = await insertCompany(tx, {
       owner_user_id: userId,
       name: (attributes.name ?? "").trim(),
       owner_name: attributes.owner_name ?? null,
@@ -130,11 +148,14 @@ async function createCompanyRecord(
       bic: attributes.bic ?? null,
       api_accessible: 1,
       allowed_scopes: ALL_SCOPES.join(" "),
+      plan: DEFAULT_PLAN,
       created_at: now,
     });
-    await insertMembership(tx, { company_id: company.id, user_id: userId, role: "owner", created_at: now });
-    await seedDefaultChart(tx, company.id);
-    await seedDefaultTemplate(tx, company.id);
+    await insertMembership(tx, { company_id: companyId, user_id: userId, role: "owner", created_at: now });
+    await seedDefaultChart(tx, companyId);
+    await seedDefaultTemplate(tx, companyId);
+    const company = await findCompany(tx, companyId);
+    if (!company) throw new Error("the new company cannot be read back");
     return company;
   });
 }
@@ -165,7 +186,7 @@ export async function createCompany(
   const { attributes, errors } = readCompanyPayload(body);
   validateMerged({}, attributes, errors);
   errors.throwIfAny(RESOURCE);
-  return presentCompany(await createCompanyRecord(deps, userId, attributes), tokenScopes);
+  return presentCompany(await createCompanyRecord(deps, userId, attributes, "limited"), tokenScopes);
 }
 
 /** Creates a company for `userId` as code gives it (the CLI, tests): the API's rules apply. */
@@ -178,7 +199,7 @@ export async function createCompanyForOperator(
   const errors = new ValidationErrors();
   validateMerged({}, attributes, errors);
   errors.throwIfAny(RESOURCE);
-  return (await createCompanyRecord(deps, userId, attributes)).id;
+  return (await createCompanyRecord(deps, userId, attributes, "unlimited")).id;
 }
 
 /** Company details as an operator types them (the CLI's options): text, keyed by attribute. */
@@ -260,7 +281,10 @@ async function applyCompanyUpdate(
       ...(name !== undefined ? { name: (name ?? "").trim() } : {}),
       ...(vat_liable !== undefined ? { vat_liable: booleanToColumn(vat_liable ?? true) ?? 1 } : {}),
     };
-    return Object.keys(changes).length === 0 ? existing : updateCompany(tx, companyId, changes);
+    if (Object.keys(changes).length === 0) return existing;
+    const updated = await updateCompany(tx, companyId, changes);
+    if (!updated) throw notFound(RESOURCE);
+    return updated;
   });
 }
 
@@ -297,19 +321,35 @@ export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAcces
   await deleteCompany(deps.db, access.companyId);
 }
 
-/** The operator's switch (`kasboek companies update`): API access and the allowed scopes. */
+/** A company's access control as the operator sees it; `api_accessible` is the company's and its plan's together. */
+export interface OperatorAccessControl {
+  plan: string;
+  api_accessible: boolean;
+  allowed_scopes: Scope[];
+}
+
+/**
+ * The operator's switch (`kasboek companies update`): API access, the allowed scopes and the
+ * plan. An unknown plan is a 404 naming the plan, and nothing changes.
+ */
 export async function updateAccessControl(
   deps: ServiceDeps,
   companyId: number,
-  changes: { apiAccessible?: boolean; allowedScopes?: readonly Scope[] },
-): Promise<{ api_accessible: boolean; allowed_scopes: Scope[] }> {
-  const existing = await findCompany(deps.db, companyId);
-  if (!existing) throw notFound(RESOURCE);
-  const updated = await updateCompany(deps.db, companyId, {
-    ...(changes.apiAccessible !== undefined ? { api_accessible: changes.apiAccessible ? 1 : 0 } : {}),
-    ...(changes.allowedScopes !== undefined ? { allowed_scopes: sortScopes(changes.allowedScopes).join(" ") } : {}),
+  changes: { apiAccessible?: boolean; allowedScopes?: readonly Scope[]; plan?: string },
+): Promise<OperatorAccessControl> {
+  const updated = await deps.db.transaction().execute(async (tx) => {
+    const existing = await findCompany(tx, companyId);
+    if (!existing) throw notFound(RESOURCE);
+    if (changes.plan !== undefined && (await findPlan(tx, changes.plan)) === undefined) throw notFound(PLAN_RESOURCE);
+    const columns = {
+      ...(changes.apiAccessible !== undefined ? { api_accessible: changes.apiAccessible ? 1 : 0 } : {}),
+      ...(changes.allowedScopes !== undefined ? { allowed_scopes: sortScopes(changes.allowedScopes).join(" ") } : {}),
+      ...(changes.plan !== undefined ? { plan: changes.plan } : {}),
+    };
+    return Object.keys(columns).length === 0 ? existing : updateCompany(tx, companyId, columns);
   });
-  return { api_accessible: updated.api_accessible !== 0, allowed_scopes: storedScopes(updated) };
+  if (!updated) throw notFound(RESOURCE);
+  return { plan: updated.plan, api_accessible: isApiAccessible(updated), allowed_scopes: storedScopes(updated) };
 }
 
 /**

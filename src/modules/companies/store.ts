@@ -1,6 +1,8 @@
 /**
  * SQL for `companies` and `memberships`. A company is the tenant; `memberships` says which users
- * may act for it (the owner is always a member).
+ * may act for it (the owner is always a member). A company read here comes with whether its plan
+ * opens the API (`plan_api_accessible`): the access check of every request needs it, and joining
+ * the plan keeps that check one query. The plans module owns `plans`; this is its only use here.
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
@@ -30,7 +32,15 @@ interface CompaniesTable {
   time_zone: Generated<string>;
   api_accessible: number;
   allowed_scopes: string;
+  /** the name of its plan (plans module) */
+  plan: string;
   created_at: string;
+}
+
+/** The column of `plans` a company is read with. */
+interface PlansTable {
+  name: string;
+  api_accessible: number;
 }
 
 interface MembershipsTable {
@@ -41,21 +51,37 @@ interface MembershipsTable {
   created_at: string;
 }
 
-export type CompanyRow = Selectable<CompaniesTable>;
-export type CompanyInsert = Omit<CompanyRow, "id" | "time_zone" | "vat_return_rounding" | "vat_period">;
+export type CompanyRow = Selectable<CompaniesTable> & { plan_api_accessible: number };
+export type CompanyInsert = Omit<Selectable<CompaniesTable>, "id" | "time_zone" | "vat_return_rounding" | "vat_period">;
 export type CompanyUpdate = Updateable<CompaniesTable>;
 
 type CompanyTables = {
   companies: CompaniesTable;
   memberships: MembershipsTable;
+  plans: PlansTable;
 };
 
 function companies(executor: Executor) {
   return executor.withTables<CompanyTables>();
 }
 
-export async function insertCompany(executor: Executor, values: CompanyInsert): Promise<CompanyRow> {
-  return companies(executor).insertInto("companies").values(values).returningAll().executeTakeFirstOrThrow();
+/** Companies with their plan's `api_accessible`. */
+function companiesWithPlan(executor: Executor) {
+  return companies(executor)
+    .selectFrom("companies")
+    .innerJoin("plans", "plans.name", "companies.plan")
+    .selectAll("companies")
+    .select("plans.api_accessible as plan_api_accessible");
+}
+
+/** Stores a new company; answers its id. */
+export async function insertCompany(executor: Executor, values: CompanyInsert): Promise<number> {
+  const row = await companies(executor)
+    .insertInto("companies")
+    .values(values)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function insertMembership(
@@ -66,7 +92,17 @@ export async function insertMembership(
 }
 
 export async function findCompany(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
-  return companies(executor).selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
+  return companiesWithPlan(executor).where("companies.id", "=", companyId).executeTakeFirst();
+}
+
+/** How many companies `userId` owns (the plans' `max_companies_per_user`). */
+export async function countCompaniesOwnedBy(executor: Executor, userId: number): Promise<number> {
+  const row = await companies(executor)
+    .selectFrom("companies")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("owner_user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The company together with whether `userId` is one of its members. */
@@ -75,12 +111,10 @@ export async function findCompanyForUser(
   companyId: number,
   userId: number,
 ): Promise<(CompanyRow & { membership_id: number | null }) | undefined> {
-  return companies(executor)
-    .selectFrom("companies")
+  return companiesWithPlan(executor)
     .leftJoin("memberships", (join) =>
       join.onRef("memberships.company_id", "=", "companies.id").on("memberships.user_id", "=", userId),
     )
-    .selectAll("companies")
     .select("memberships.id as membership_id")
     .where("companies.id", "=", companyId)
     .executeTakeFirst();
@@ -100,20 +134,23 @@ export async function listCompaniesOfUser(
   if (onlyIds !== undefined) {
     base = onlyIds.length === 0 ? base.where("companies.id", "<", 0) : base.where("companies.id", "in", [...onlyIds]);
   }
-  return selectPage(base, paging, (query) => query.selectAll("companies").orderBy("companies.id"));
+  return selectPage(base, paging, (query) =>
+    query
+      .innerJoin("plans", "plans.name", "companies.plan")
+      .selectAll("companies")
+      .select("plans.api_accessible as plan_api_accessible")
+      .orderBy("companies.id"),
+  );
 }
 
+/** Saves the changes and answers the company as it now is. */
 export async function updateCompany(
   executor: Executor,
   companyId: number,
   changes: CompanyUpdate,
-): Promise<CompanyRow> {
-  return companies(executor)
-    .updateTable("companies")
-    .set(changes)
-    .where("id", "=", companyId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+): Promise<CompanyRow | undefined> {
+  await companies(executor).updateTable("companies").set(changes).where("id", "=", companyId).execute();
+  return findCompany(executor, companyId);
 }
 
 export async function deleteCompany(executor: Executor, companyId: number): Promise<void> {

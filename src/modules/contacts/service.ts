@@ -2,6 +2,8 @@
  * Contacts (customers and suppliers). Contact numbers are unique per company; a blank one, on
  * create or update, is generated from the company's counter inside the writing transaction,
  * skipping numbers a person used by hand (see numbers.ts), so numbers are never handed out twice.
+ * Every new contact, also one a document creates inline, counts against the plan's
+ * `max_contacts` (402 when it is reached), checked first in the creating transaction.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -13,6 +15,7 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { isBlank, normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
+import { assertCanCreate } from "../plans/service.js";
 import { checkGivenContactNumber, duplicateContactNumber, writeWithGeneratedNumber } from "./numbers.js";
 import { contactName, validateContact } from "./rules.js";
 import { ContactPayload, type ContactSchema } from "./schemas.js";
@@ -24,6 +27,7 @@ import {
   type ContactFilter,
   type ContactRow,
   contactInUse,
+  countContacts,
   deleteContact,
   findContact,
   findContactsByIds,
@@ -113,6 +117,11 @@ export async function createContactIn(
   attributes: ContactAttributes,
   errors: ValidationErrors,
 ): Promise<ContactRow | null> {
+  await assertCanCreate(transaction, {
+    resource: "contacts",
+    companyId,
+    count: () => countContacts(transaction, companyId),
+  });
   const { contact_number: givenNumber = null, ...columns } = columnsOf(attributes);
   const candidate = { is_individual: 0, is_supplier: 0, ...columns };
   validateColumns(candidate, errors);

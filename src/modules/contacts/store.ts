@@ -75,6 +75,16 @@ export async function listContacts(
   return selectPage(filtered(executor, companyId, filter), paging, (query) => query.selectAll().orderBy("id"));
 }
 
+/** How many contacts the company has (its plan's `max_contacts`). */
+export async function countContacts(executor: Executor, companyId: number): Promise<number> {
+  const row = await contacts(executor)
+    .selectFrom("contacts")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("company_id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function findContact(
   executor: Executor,
   companyId: number,

@@ -19,6 +19,7 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import type { ContactRow } from "../contacts/service.js";
 import type { LinesPlan } from "../invoice-lines/service.js";
+import type { CappedResource } from "../plans/service.js";
 
 export type DocumentType = "sales_invoice" | "quotation" | "expense";
 
@@ -155,6 +156,15 @@ export interface DocumentKind<
    * absent for documents that post nothing (quotations)
    */
   posting?(row: Row): DocumentPostingFacts;
+
+  /**
+   * the plan's monthly quota new documents of this type count against, and how to count the
+   * company's documents created since an instant; absent when the type has none (expenses)
+   */
+  quota?: {
+    resource: Extract<CappedResource, "sales_invoices" | "quotations">;
+    countCreatedSince(executor: Executor, companyId: number, since: string): Promise<number>;
+  };
 
   /** the message when a unique index refused a concurrent write (a number or reference taken) */
   uniqueViolation: string;

@@ -5,7 +5,11 @@
  *
  * Invariants:
  * - One transaction per write; the document row is locked first, so two requests on one
- *   document never interleave.
+ *   document never interleave. A new document has no row yet: its plan's quota is checked
+ *   first instead, which locks the company's row when the quota is limited (plans/service.ts).
+ * - Publication of a document that is posted holds the company's row for the books before it
+ *   takes a number, so the company's row is always locked before a counter row, by every write:
+ *   a new document checking its quota, and a publication posting to the ledger.
  * - Every problem of a request is recorded before anything is written; one 422 names them all.
  * - A locked (published) document accepts only its `editableWhenLocked` attributes, or values
  *   sent back exactly as shown.
@@ -33,8 +37,9 @@ import {
   planDocumentLines,
   postableLinesOf,
 } from "../invoice-lines/service.js";
-import { type DocumentPostingInput, postPublishedDocument } from "../ledger/service.js";
+import { type DocumentPostingInput, holdBooksForPosting, postPublishedDocument } from "../ledger/service.js";
 import { syncDocumentPayments, unlinkDocumentPayments } from "../payments/service.js";
+import { assertCanCreate } from "../plans/service.js";
 import { productDefaultsOf } from "../products/service.js";
 import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, DocumentType, DraftTools, StoredDocument, WriteContext } from "./kind.js";
@@ -101,6 +106,7 @@ async function publish<Row extends StoredDocument, Draft extends DocumentDraft<u
 ): Promise<void> {
   const companyId = context.company.companyId;
   const row = await lockedRow(transaction, kind, companyId, id);
+  if (kind.posting) await holdBooksForPosting(transaction, companyId);
   const invoiceNumber = row.invoice_number ?? (await nextNumber(transaction, kind.numbering, companyId, row.date));
   await kind.store.update(
     transaction,
@@ -215,6 +221,15 @@ export async function writeDocumentIn<
   errors: ValidationErrors,
 ): Promise<number> {
   const companyId = context.company.companyId;
+  const quota = kind.quota;
+  if (id === null && quota !== undefined) {
+    await assertCanCreate(transaction, {
+      resource: quota.resource,
+      company: context.company,
+      now: context.now,
+      countCreatedSince: (since) => quota.countCreatedSince(transaction, companyId, since),
+    });
+  }
   const existing = id === null ? null : await lockedRow(transaction, kind, companyId, id);
 
   const transition = kind.transition(existing, attributes, context);

@@ -53,6 +53,16 @@ export type {
 export { signedLine } from "./rules.js";
 export type { LedgerTables } from "./store.js";
 
+/**
+ * Holds the company row shared for a posting still to come, for a writer that would otherwise
+ * take another lock first (a publication takes its number before it posts). The company row is
+ * then locked before any counter row, by this writer as by one that creates what a plan limits
+ * (plans/store.ts), so the two wait for each other instead of deadlocking.
+ */
+export async function holdBooksForPosting(transaction: Executor, companyId: number): Promise<void> {
+  await holdCompanyForPosting(transaction, companyId);
+}
+
 /** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
 export async function assertPeriodOpen(
   executor: Executor,

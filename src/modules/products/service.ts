@@ -4,7 +4,8 @@
  * company; a code given by hand that is taken is a 422. A blank one is generated (P1, P2, …)
  * from the company's counter inside the writing transaction and is never a 422: a code given by
  * hand, stored earlier or committed meanwhile by another transaction (which the counter's row
- * lock does not serialise), makes the write retry with the next counter value.
+ * lock does not serialise), makes the write retry with the next counter value. A new product
+ * counts against the plan's `max_products` (402 when it is reached), checked first in its transaction.
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -25,9 +26,11 @@ import {
   type ProductLineDefaults,
   unitsSoldByProduct,
 } from "../invoice-lines/service.js";
+import { assertCanCreate } from "../plans/service.js";
 import { resolveLineVat } from "../vat-types/service.js";
 import { type ProductInvoiceLineAttributes, ProductPayload, type ProductSchema } from "./schemas.js";
 import {
+  countProducts,
   deleteProduct,
   findProduct,
   insertProduct,
@@ -194,6 +197,11 @@ function readProduct(company: CompanyAccess, body: unknown) {
 export async function createProduct(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Product> {
   const { attributes, errors } = readProduct(company, body);
   return deps.db.transaction().execute(async (transaction) => {
+    await assertCanCreate(transaction, {
+      resource: "products",
+      companyId: company.companyId,
+      count: () => countProducts(transaction, company.companyId),
+    });
     const { product_code: code, ...columns } = await productColumns(
       transaction,
       company.companyId,

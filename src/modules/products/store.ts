@@ -59,6 +59,16 @@ export async function listProducts(
   return selectPage(query, paging, (page) => page.selectAll().orderBy("id"));
 }
 
+/** How many products the company has (its plan's `max_products`). */
+export async function countProducts(executor: Executor, companyId: number): Promise<number> {
+  const row = await products(executor)
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("company_id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function findProduct(
   executor: Executor,
   companyId: number,

@@ -23,6 +23,7 @@ import {
 import { QuotationPayload } from "./schemas.js";
 import { deriveSignToken, hashSignToken, newSignNonce } from "./sign-token.js";
 import {
+  countQuotationsCreatedSince,
   deleteQuotation,
   findQuotation,
   insertQuotation,
@@ -142,6 +143,7 @@ export const QUOTATION: DocumentKind<
     });
   },
 
+  quota: { resource: "quotations", countCreatedSince: countQuotationsCreatedSince },
   uniqueViolation: "invoice_number has already been taken",
   undeletable: (row) =>
     row.status === "concept" ? null : `a ${row.status} quotation cannot be deleted, only a concept`,

@@ -137,6 +137,21 @@ export async function lockQuotation(executor: Executor, companyId: number, quota
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** How many of the company's quotations were created at or after `since` (its plan's monthly quota). */
+export async function countQuotationsCreatedSince(
+  executor: Executor,
+  companyId: number,
+  since: string,
+): Promise<number> {
+  const row = await quotations(executor)
+    .selectFrom("quotations")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("company_id", "=", companyId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function deleteQuotation(executor: Executor, companyId: number, quotationId: number): Promise<void> {
   await quotations(executor)
     .deleteFrom("quotations")

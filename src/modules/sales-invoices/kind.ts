@@ -13,6 +13,7 @@ import { publicationMail } from "./printable.js";
 import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries, sellerProblems } from "./rules.js";
 import { SalesInvoicePayload } from "./schemas.js";
 import {
+  countSalesInvoicesCreatedSince,
   deleteSalesInvoice,
   findSalesInvoice,
   insertSalesInvoice,
@@ -120,6 +121,7 @@ export const SALES_INVOICE: DocumentKind<
     distanceSale: row.distance_sale !== 0,
     defaultAccountId: null,
   }),
+  quota: { resource: "sales_invoices", countCreatedSince: countSalesInvoicesCreatedSince },
   uniqueViolation: "api_reference has already been taken",
   undeletable: (row) =>
     row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",

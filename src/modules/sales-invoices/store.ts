@@ -159,6 +159,21 @@ export async function updateSalesInvoice(
     .execute();
 }
 
+/** How many of the company's invoices were created at or after `since` (its plan's monthly quota). */
+export async function countSalesInvoicesCreatedSince(
+  executor: Executor,
+  companyId: number,
+  since: string,
+): Promise<number> {
+  const row = await invoices(executor)
+    .selectFrom("sales_invoices")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("company_id", "=", companyId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function deleteSalesInvoice(executor: Executor, companyId: number, invoiceId: number): Promise<void> {
   await invoices(executor)
     .deleteFrom("sales_invoices")
