@@ -16,6 +16,7 @@ import { registerHealthRoutes } from "./modules/health/routes.js";
 import type { ReadinessCheck } from "./modules/health/service.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
 import { registerIcpReturnRoutes } from "./modules/icp-returns/routes.js";
+import { idempotencyStore } from "./modules/idempotency/service.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerOAuthRoutes } from "./modules/oauth/routes.js";
 import { unsentMessageCount } from "./modules/outbox/service.js";
@@ -35,6 +36,7 @@ import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
 import { registerAccessControl } from "./platform/access.js";
 import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
+import { registerIdempotency } from "./platform/idempotency.js";
 import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
 import { registerFormBodies } from "./platform/pages/forms.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
@@ -72,6 +74,7 @@ export function buildApp(
     authenticateToken: (token) => authenticateToken(deps, token),
     companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
   });
+  registerIdempotency(app, idempotencyStore(deps));
   registerFormBodies(app);
   registerPageAssets(app);
 

@@ -20,6 +20,8 @@ const GLOBAL_TABLES = new Set([
   "oauth_grants",
   "oauth_codes",
   "oauth_refresh_tokens",
+  // a token's retried requests, whichever company they named
+  "idempotency_records",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

@@ -29,6 +29,7 @@ import * as createLedger from "./migrations/0022_create_ledger.js";
 import * as openTheBooks from "./migrations/0023_open_the_books.js";
 import * as hashQuotationSignTokens from "./migrations/0024_hash_quotation_sign_tokens.js";
 import * as createPlans from "./migrations/0025_create_plans.js";
+import * as createIdempotencyRecords from "./migrations/0026_create_idempotency_records.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023_open_the_books": openTheBooks,
   "0024_hash_quotation_sign_tokens": hashQuotationSignTokens,
   "0025_create_plans": createPlans,
+  "0026_create_idempotency_records": createIdempotencyRecords,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

@@ -1,7 +1,6 @@
 /**
  * Periodic deletion of rows that no longer mean anything: spent login throttles, OAuth codes
- * and access tokens a day past expiry (and, once that module exists, idempotency records past
- * their 24 h). Invariants:
+ * and access tokens a day past expiry, idempotency records past their 24 h. Invariants:
  * - this module owns no table: each deletion is done by the module that owns the rows, through
  *   its service.ts, and decides itself what "expired" means;
  * - every deletion is one idempotent statement, so several processes may run housekeeping on one
@@ -11,6 +10,7 @@
  *   round in flight, so shutdown can close the database after it.
  */
 import type { ServiceDeps } from "../../platform/deps.js";
+import { removeExpiredIdempotencyRecords } from "../idempotency/service.js";
 import { removeExpiredAuthorizationCodes } from "../oauth/service.js";
 import { removeSpentLoginThrottles } from "../sessions/service.js";
 import { removeExpiredTokens } from "../tokens/service.js";
@@ -26,6 +26,7 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "login_throttles", run: removeSpentLoginThrottles },
   { name: "oauth_codes", run: removeExpiredAuthorizationCodes },
   { name: "api_tokens", run: removeExpiredTokens },
+  { name: "idempotency_records", run: removeExpiredIdempotencyRecords },
 ];
 
 export interface HousekeepingLog {
