@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ARRAY_ITEMS } from "../src/platform/attributes.js";
 import { JSON_MAX_ARRAY_LENGTH, JSON_MAX_DEPTH } from "../src/platform/json-limits.js";
+import { MAX_QUERY_TEXT_LENGTH } from "../src/platform/params.js";
 import { errorOf, json, request } from "./support/app.js";
 import { useInvoiceTests } from "./support/sales-invoices.js";
 
@@ -62,6 +63,42 @@ describe("NUL characters", () => {
       expect(errorOf(response).type).toBe("client.parameters.invalid_parameter_value");
       expect(errorOf(response).message).toContain("NUL");
     }
+  });
+});
+
+describe("keys named like members of every object", () => {
+  it("refuses toString, constructor and their kin as unknown attributes, nested ones too", async () => {
+    for (const key of ["toString", "constructor", "valueOf", "hasOwnProperty", "__proto__"]) {
+      const contact = await post("contacts", JSON.parse(`{"contact":{"company_name":"x","${key}":"x"}}`));
+      expect(contact.statusCode, key).toBe(400);
+      expect(errorOf(contact).type).toBe("client.parameters.unpermitted_parameters");
+      const nested = await post("sales_invoices", {
+        sales_invoice: { ...invoiceWith([line]).sales_invoice, contact: JSON.parse(`{"${key}":"x"}`) },
+      });
+      expect(nested.statusCode, `contact.${key}`).toBe(400);
+    }
+  });
+});
+
+describe("search texts", () => {
+  it(`refuses a search text over ${MAX_QUERY_TEXT_LENGTH} characters with 400 naming it`, async () => {
+    for (const path of ["contacts", "products"]) {
+      const response = await request(
+        tests.harness.app,
+        "GET",
+        `/api/v1/companies/${tests.company.companyId}/${path}?search[q]=${"a".repeat(50_001)}`,
+        tests.company.token,
+      );
+      expect(response.statusCode, path).toBe(400);
+      expect(errorOf(response).message).toContain("search[q]");
+    }
+    const longest = await request(
+      tests.harness.app,
+      "GET",
+      `/api/v1/companies/${tests.company.companyId}/contacts?search[q]=${"a".repeat(MAX_QUERY_TEXT_LENGTH)}`,
+      tests.company.token,
+    );
+    expect(longest.statusCode).toBe(200);
   });
 });
 

@@ -108,6 +108,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * The schema of attribute `key`; only the schema's own properties count, so a key named like a
+ * member of Object.prototype (`toString`, `constructor`) is unknown rather than found there.
+ */
+function fieldOf(schema: TObject, key: string): FieldSchema | undefined {
+  return Object.hasOwn(schema.properties, key) ? (schema.properties[key] as FieldSchema) : undefined;
+}
+
+/**
  * Coerces the keys present in `input` against an object schema. Absent keys stay absent, so an
  * update changes only what was sent. Nested objects and arrays of objects are coerced with their
  * own schemas, their problems named by path (`invoice_lines[1].quantity`).
@@ -121,7 +129,7 @@ export function coerceAttributes<Schema extends TObject>(
 ): Partial<Static<Schema>> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    const fieldSchema = schema.properties[key] as FieldSchema | undefined;
+    const fieldSchema = fieldOf(schema, key);
     if (fieldSchema === undefined) continue;
     const name = `${pathPrefix}${key}`;
     const type = baseType(fieldSchema);
@@ -165,7 +173,7 @@ function unpermittedKeys(
 ): string[] {
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(input)) {
-    const fieldSchema = schema.properties[key] as FieldSchema | undefined;
+    const fieldSchema = fieldOf(schema, key);
     if (fieldSchema === undefined) {
       if (!readOnly.includes(key)) unknown.push(`${prefix}${key}`);
       continue;

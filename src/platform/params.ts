@@ -21,11 +21,20 @@ export const MAX_PER_PAGE = 100;
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /**
+ * The longest search text: far beyond any name or number searched for, and far below the 50,000
+ * bytes at which SQLite refuses a LIKE pattern.
+ */
+export const MAX_QUERY_TEXT_LENGTH = 1000;
+
+/**
  * A text value of the query as routes may use it. PostgreSQL cannot hold U+0000 in text, so a
  * value with one is refused here, where every search text passes, rather than failing in SQL.
  */
 export function queryText(name: string, value: string): string {
   if (value.includes("\u0000")) throw invalidParameter(name, "must not contain a NUL character");
+  if (value.length > MAX_QUERY_TEXT_LENGTH) {
+    throw invalidParameter(name, `must be at most ${MAX_QUERY_TEXT_LENGTH} characters`);
+  }
   return value;
 }
 

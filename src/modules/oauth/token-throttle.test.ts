@@ -68,7 +68,8 @@ it("blocks a client address after 50 failed authentications with any client ids"
   expectBlocked(await refresh(`kbc_${randomUUID()}`, "kbs_wrong", address));
 });
 
-it("answers a NUL in a client id as an unknown client, not a server error", async () => {
+it("answers a NUL in a client id as a malformed request, not a server error", async () => {
   const response = await refresh("kbc_\u0000", "kbs_wrong", "10.4.0.1");
-  expect(response.statusCode).toBe(401);
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ error: "invalid_request" });
 });

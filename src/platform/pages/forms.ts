@@ -4,7 +4,8 @@
  * path no route matches, a form body is refused exactly as the catch-all parser of
  * `platform/http.ts` refuses any non-JSON body (400, or nothing when the body is empty); a form
  * is at most 16 KiB; a parsed form is a plain record whose first value of each name wins and
- * whose names can never reach Object.prototype.
+ * whose names can never reach Object.prototype; a form with a NUL character anywhere is refused
+ * with a 400 (PostgreSQL cannot store one, and no form field has a use for it).
  */
 import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
@@ -43,7 +44,14 @@ export function registerFormBodies(app: FastifyInstance): void {
     // to a large form body from 400 to 413.
     if (Buffer.byteLength(text) > FORM_BODY_LIMIT_BYTES)
       return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-    done(null, parseForm(text));
+    const fields = parseForm(text);
+    if (Object.entries(fields).some(([name, value]) => `${name}${value}`.includes("\u0000"))) {
+      return done(
+        new ApiError("client.parameters.invalid_parameter_value", "A form field must not contain a NUL character"),
+        undefined,
+      );
+    }
+    done(null, fields);
   });
 }
 

@@ -124,6 +124,14 @@ describe("form bodies", () => {
     expect(dutch.headers["content-language"]).toBe("nl");
   });
 
+  it("refuses a form with a NUL character in a name or value with a 400 page", async () => {
+    for (const payload of ["email=a%00b%40example.test", "na%00me=x"]) {
+      const response = await app.inject({ method: "POST", url: "/echo", ...form(payload, ENGLISH) });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    }
+  });
+
   it("answers an unreadable body on a page with a 400 page", async () => {
     const headers = { "content-type": "application/json" };
     const english = await app.inject({
