@@ -1,0 +1,175 @@
+/**
+ * Issue 12 item 7: requests generated from the route table and the write payloads' schemas
+ * (wrong types, missing and extra fields, huge and odd numbers, unicode, nulls, deep nesting, bad
+ * query values, junk and foreign ids in paths) against every route, as company A with a token
+ * holding every scope, and against pages and OAuth endpoints with A's user's session. Fails on any
+ * 5xx, any answer outside its route's response schema or the error envelope (fuzz-check.ts), and
+ * any change to what company B's token reads (every list and show, before and after).
+ *
+ * Seeded and bounded: FUZZ_SEED and FUZZ_RUNS (requests, default 8000: about half a minute per
+ * database) reproduce a run, the world included (fixed clock, fixtures made the same way); every
+ * failure is listed, grouped by route and cause, with its request and the server's error log.
+ * FUZZ_SHRINK=1 stops at the first failure and lets fast-check shrink it (then FUZZ_PATH replays
+ * the shrunk request fast-check names); FUZZ_VERBOSE=1 prints the statuses each route answered.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildFuzzWorld, type FuzzWorld, snapshotCompany } from "./support/fuzz-app.js";
+import { responseProblems } from "./support/fuzz-check.js";
+import { fuzzedRoutes, requestArbitrary } from "./support/fuzz-generate.js";
+import { type FuzzRequest, resolveRequest, updatePools } from "./support/fuzz-model.js";
+import type { CollectedRoute } from "./support/fuzz-routes.js";
+
+// buildApp registers its routes before it returns: record them from the server's creation on.
+vi.mock("../src/platform/http.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../src/platform/http.js")>();
+  const { recordRoutes } = await import("./support/fuzz-routes.js");
+  return {
+    ...original,
+    createHttpServer: (options: Parameters<typeof original.createHttpServer>[0]) =>
+      recordRoutes(original.createHttpServer(options)),
+  };
+});
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_712);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8000);
+const SHRINK = process.env.FUZZ_SHRINK === "1";
+const PATH = process.env.FUZZ_PATH;
+
+let world: FuzzWorld;
+let routesByKey: Map<string, CollectedRoute>;
+let bBefore: Record<string, string>;
+
+beforeAll(async () => {
+  world = await buildFuzzWorld();
+  routesByKey = new Map(world.routes.map((route) => [`${route.method} ${route.url}`, route]));
+  bBefore = await snapshotCompany(world, world.b);
+  if (process.env.FUZZ_VERBOSE === "1") {
+    for (const [url, value] of Object.entries(bBefore)) console.log("B:", url, value.slice(0, 60));
+  }
+}, 120_000);
+afterAll(() => world?.close());
+
+function excerpt(text: string | undefined, length = 1500): string {
+  if (text === undefined) return "(none)";
+  const shown = JSON.stringify(text.length > length ? text.slice(0, length) : text);
+  return text.length > length ? `${shown}… (${text.length} characters)` : shown;
+}
+
+interface Failure {
+  run: number;
+  request: FuzzRequest;
+  status: number | string;
+  problems: string[];
+  body: string;
+  log: string[];
+}
+
+function describeFailure(failure: Failure): string {
+  const { request } = failure;
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `    ${name}: ${excerpt(value, 200)}`)
+    .join("\n");
+  return [
+    `run ${failure.run} (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}): ${failure.problems.join("; ")}`,
+    `  route:   ${request.route}`,
+    `  request: ${request.method} ${excerpt(request.url, 400)}`,
+    headers,
+    `  body:    ${excerpt(request.payload)}`,
+    `  answer:  ${failure.status} ${excerpt(failure.body, 800)}`,
+    ...failure.log.slice(0, 3).map((line) => `  log:     ${excerpt(line, 3000)}`),
+  ].join("\n");
+}
+
+const failures: Failure[] = [];
+const outcomes = new Map<string, Map<number, number>>();
+const examples = new Map<string, string>();
+let run = 0;
+
+async function send(generated: FuzzRequest): Promise<void> {
+  run++;
+  world.takeErrorLog();
+  const request = resolveRequest(generated, world.live);
+  const route = routesByKey.get(request.route) ?? null;
+  let failure: Failure | null = null;
+  try {
+    const response = await world.app.inject({
+      method: request.method as "GET",
+      url: request.url,
+      headers: request.headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
+    const counts = outcomes.get(request.route) ?? new Map<number, number>();
+    counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+    outcomes.set(request.route, counts);
+    const example = `${request.route} ${response.statusCode}`;
+    if (!examples.has(example)) {
+      examples.set(
+        example,
+        `${request.method} ${excerpt(request.url, 200)} ${excerpt(request.payload, 200)} → ${excerpt(response.body, 300)}`,
+      );
+    }
+    const problems = responseProblems(route, request.method, request.url, response);
+    if (problems.length === 0) updatePools(world.live, route, request, response.statusCode, response.body);
+    if (problems.length > 0) {
+      failure = { run, request, status: response.statusCode, problems, body: response.body, log: world.takeErrorLog() };
+    }
+  } catch (error) {
+    failure = { run, request, status: "threw", problems: [String(error)], body: "", log: world.takeErrorLog() };
+  }
+  if (failure === null) return;
+  if (SHRINK) throw new Error(describeFailure(failure));
+  failures.push(failure);
+}
+
+/** One line per kind of failure (route and first problem), with its first example in full. */
+function failureReport(): string {
+  const groups = new Map<string, Failure[]>();
+  for (const failure of failures) {
+    const logged = /"message":"((?:[^"\\]|\\.)*)"/.exec(failure.log[0] ?? "")?.[1] ?? "";
+    const problem = `${failure.problems[0] ?? ""} ${logged}`
+      .replace(/(no such column: |has no column named |column \\"|column )\w+/g, "$1…")
+      .replace(/\d+/g, "#")
+      .slice(0, 160);
+    const key = `${failure.request.route} → ${problem}`;
+    groups.set(key, [...(groups.get(key) ?? []), failure]);
+  }
+  return [...groups]
+    .map(([key, group]) => `${key} (${group.length}×)\n${describeFailure(group[0] as Failure)}`)
+    .join("\n\n");
+}
+
+describe("fuzzing every route", () => {
+  it(
+    "never answers 5xx or outside the route's schema and the error envelope",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(world), async (request) => send(request)),
+        { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : {}), ...(SHRINK ? {} : { endOnFailure: true }) },
+      );
+      if (process.env.FUZZ_VERBOSE === "1") {
+        for (const [route, counts] of [...outcomes].sort()) {
+          console.log(route, JSON.stringify(Object.fromEntries(counts)));
+          for (const status of counts.keys()) console.log(`    ${status}: ${examples.get(`${route} ${status}`)}`);
+        }
+      }
+      expect(failures.length, `${failures.length} failing requests:\n\n${failureReport()}`).toBe(0);
+      if (PATH === undefined) {
+        const untried = fuzzedRoutes(world)
+          .map((route) => `${route.method} ${route.url}`)
+          .filter((key) => !outcomes.has(key));
+        expect(untried, "routes no request reached").toEqual([]);
+      }
+    },
+    Math.max(300_000, RUNS * 200),
+  );
+
+  it("leaves company B exactly as it was", async () => {
+    const after = await snapshotCompany(world, world.b);
+    const changed = Object.keys({ ...bBefore, ...after })
+      .filter((url) => bBefore[url] !== after[url])
+      .map((url) => `${url}\n  before: ${excerpt(bBefore[url], 600)}\n  after:  ${excerpt(after[url], 600)}`);
+    expect(changed, `company B changed:\n${changed.join("\n")}`).toEqual([]);
+    expect(Object.keys(after).length).toBeGreaterThan(30);
+  }, 120_000);
+});
