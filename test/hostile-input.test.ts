@@ -80,6 +80,16 @@ describe("keys named like members of every object", () => {
   });
 });
 
+describe("numbers in text fields", () => {
+  it("takes a number as its text but refuses one beyond a double", async () => {
+    const taken = await post("contacts", { contact: { company_name: 12345 } });
+    expect(taken.statusCode).toBe(201);
+    expect(json<{ contact: { company_name: string } }>(taken).contact.company_name).toBe("12345");
+    const refused = await post("contacts", '{"contact":{"company_name":"x","vat_number":-1e999}}');
+    expectValidation(refused, "vat_number", "must be a string");
+  });
+});
+
 describe("search texts", () => {
   it(`refuses a search text over ${MAX_QUERY_TEXT_LENGTH} characters with 400 naming it`, async () => {
     for (const path of ["contacts", "products"]) {

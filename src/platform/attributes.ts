@@ -77,9 +77,10 @@ function coerceString(schema: FieldSchema, value: unknown, context: CoercionCont
     const decimal = readDecimal(value, schema.maxMagnitude ?? MAX_AMOUNT);
     return decimal.ok ? { ok: true, value: canonicalDecimal(decimal.value) } : decimal;
   }
-  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-    return { ok: false, problem: "must be a string" };
-  }
+  // A number is taken as its text, as Rails does; a JSON number beyond a double (1e999) is
+  // Infinity, which is no text anyone sent.
+  const isText = typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
+  if (!isText) return { ok: false, problem: "must be a string" };
   const text = String(value);
   if (schema.format === "date") {
     const datePart = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
