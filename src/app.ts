@@ -34,6 +34,7 @@ import { registerUserRoutes } from "./modules/users/routes.js";
 import { registerVatReturnRoutes } from "./modules/vat-returns/routes.js";
 import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
 import { registerAccessControl } from "./platform/access.js";
+import { rememberAccess } from "./platform/access-cache.js";
 import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
 import { registerIdempotency } from "./platform/idempotency.js";
@@ -70,10 +71,17 @@ export function buildApp(
   });
   countRejection = metrics.countRateLimitRejection;
   registerRequestMetrics(app, metrics);
-  registerAccessControl(app, {
-    authenticateToken: (token) => authenticateToken(deps, token),
-    companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
-  });
+  registerAccessControl(
+    app,
+    rememberAccess(
+      app,
+      {
+        authenticateToken: (token) => authenticateToken(deps, token),
+        companyAccess: (companyId, userId) => companyAccess(deps, companyId, userId),
+      },
+      deps.now,
+    ),
+  );
   registerIdempotency(app, idempotencyStore(deps));
   registerFormBodies(app);
   registerPageAssets(app);

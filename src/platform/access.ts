@@ -27,6 +27,8 @@ export interface AuthenticatedToken {
   scopes: Scope[];
   /** the only companies this token may be used on; absent: every company of its user */
   companyIds?: readonly number[];
+  /** when the token stops working (ISO date-time); absent: never by itself */
+  expiresAt?: string;
 }
 
 export interface CompanyAccess {

@@ -14,6 +14,7 @@ import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
+import { announceAccessChange } from "../../platform/access-cache.js";
 import { coerceAttributes, readWritePayload } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
@@ -270,7 +271,7 @@ async function applyCompanyUpdate(
   attributes: CompanyAttributes,
   errors: ValidationErrors,
 ): Promise<CompanyRow> {
-  return deps.db.transaction().execute(async (tx) => {
+  const updated = await deps.db.transaction().execute(async (tx) => {
     const existing = await findCompany(tx, companyId);
     if (!existing) throw notFound(RESOURCE);
     validateMerged(existing, attributes, errors);
@@ -286,6 +287,9 @@ async function applyCompanyUpdate(
     if (!updated) throw notFound(RESOURCE);
     return updated;
   });
+  // the time zone is part of a company's access, which may be remembered (access-cache.ts)
+  announceAccessChange();
+  return updated;
 }
 
 export async function updateCompanyAttributes(
@@ -319,6 +323,7 @@ export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAcces
     throw new ApiError("client.authorization.access_denied", "Only the owner of a company can delete it");
   }
   await deleteCompany(deps.db, access.companyId);
+  announceAccessChange();
 }
 
 /** A company's access control as the operator sees it; `api_accessible` is the company's and its plan's together. */
@@ -349,6 +354,7 @@ export async function updateAccessControl(
     return Object.keys(columns).length === 0 ? existing : updateCompany(tx, companyId, columns);
   });
   if (!updated) throw notFound(RESOURCE);
+  announceAccessChange();
   return { plan: updated.plan, api_accessible: isApiAccessible(updated), allowed_scopes: storedScopes(updated) };
 }
 

@@ -1,3 +1,4 @@
+import { announceAccessChange } from "../../platform/access-cache.js";
 /**
  * Grants: what a user allowed a client. Invariants: revoking a grant also revokes every access
  * token issued under it, in one transaction, and a revoked grant never issues or refreshes
@@ -33,6 +34,7 @@ export async function revokeGrant(deps: ServiceDeps, grantId: number): Promise<v
     await revokeGrantRow(tx, grantId, now.toISOString());
     await revokeAccessTokensOfGrant(tx, grantId, now);
   });
+  announceAccessChange();
 }
 
 /** The applications a user authorised that are in force. */

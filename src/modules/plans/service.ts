@@ -18,6 +18,7 @@
  */
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
+import { announceAccessChange } from "../../platform/access-cache.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
 import { DEFAULT_PLAN, LIMITS, monthStart, type PlanLimits, refusalOf } from "./rules.js";
@@ -86,6 +87,7 @@ export async function createPlan(deps: ServiceDeps, name: string, changes: PlanC
 /** Changes what is given of a plan; undefined when there is no plan of that name. */
 export async function updatePlan(deps: ServiceDeps, name: string, changes: PlanChanges): Promise<Plan | undefined> {
   const row = await updatePlanRow(deps.db, name, { ...columnsOf(changes), updated_at: deps.now().toISOString() });
+  announceAccessChange();
   return row === undefined ? undefined : presentPlan(row);
 }
 

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { type AuthenticatedToken, invalidToken } from "../../platform/access.js";
+import { announceAccessChange } from "../../platform/access-cache.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { type Scope, sortScopes } from "../../platform/scopes.js";
 import {
@@ -106,11 +107,13 @@ export async function findOAuthAccessToken(
 /** Revokes one OAuth access token, inside the caller's transaction. */
 export async function revokeOAuthAccessToken(executor: ServiceDeps["db"], tokenId: number, at: Date): Promise<void> {
   await revokeToken(executor, tokenId, at.toISOString());
+  announceAccessChange();
 }
 
 /** Revokes every access token issued under a grant, inside the caller's transaction. */
 export async function revokeAccessTokensOfGrant(executor: ServiceDeps["db"], grantId: number, at: Date): Promise<void> {
   await revokeTokensOfGrant(executor, grantId, at.toISOString());
+  announceAccessChange();
 }
 
 /** The companies an OAuth token's grant covers (a JSON array of ids); unreadable means none. */
@@ -130,7 +133,12 @@ export async function authenticateToken(deps: ServiceDeps, token: string): Promi
   if (row.expires_at !== null && Date.parse(row.expires_at) <= deps.now().getTime()) {
     throw invalidToken("The access token expired");
   }
-  const authenticated = { tokenId: row.id, userId: row.user_id, scopes: sortScopes(row.scopes.split(" ")) };
+  const authenticated: AuthenticatedToken = {
+    tokenId: row.id,
+    userId: row.user_id,
+    scopes: sortScopes(row.scopes.split(" ")),
+    ...(row.expires_at === null ? {} : { expiresAt: row.expires_at }),
+  };
   return row.grant_id === null ? authenticated : { ...authenticated, companyIds: grantCompanies(row) };
 }
 
@@ -148,12 +156,16 @@ export async function listTokens(deps: ServiceDeps, userId: number): Promise<Tok
 
 /** Revokes a token; false when no token has that id. Revoking twice is harmless. */
 export async function revokeTokenById(deps: ServiceDeps, tokenId: number): Promise<boolean> {
-  return revokeToken(deps.db, tokenId, deps.now().toISOString());
+  const revoked = await revokeToken(deps.db, tokenId, deps.now().toISOString());
+  announceAccessChange();
+  return revoked;
 }
 
 /** Revokes one of the user's own personal tokens; false when the user has no such token. */
 export async function revokePersonalTokenOfUser(deps: ServiceDeps, userId: number, tokenId: number): Promise<boolean> {
-  return revokeTokenOfUser(deps.db, userId, tokenId, "personal", deps.now().toISOString());
+  const revoked = await revokeTokenOfUser(deps.db, userId, tokenId, "personal", deps.now().toISOString());
+  announceAccessChange();
+  return revoked;
 }
 
 /**

@@ -1,0 +1,106 @@
+/**
+ * The memory of the access lookups: it saves the database the same two questions within a second,
+ * and never at the cost of a revocation: an announced change empties it at once, an unannounced
+ * one (another process) holds after TTL_MS, failures and expired tokens are asked again.
+ */
+import Fastify from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AccessLookups, AuthenticatedToken, CompanyAccess } from "./access.js";
+import { announceAccessChange, rememberAccess, TTL_MS } from "./access-cache.js";
+import { ApiError } from "./errors.js";
+
+const NOW = new Date("2030-01-01T12:00:00.000Z");
+const TOKEN: AuthenticatedToken = { tokenId: 1, userId: 7, scopes: ["public"] };
+const ACCESS: CompanyAccess = {
+  companyId: 3,
+  timeZone: "Europe/Amsterdam",
+  isMember: true,
+  isOwner: true,
+  apiAccessible: true,
+  allowedScopes: ["public"],
+};
+
+/** Lookups that count their calls and answer what the test sets. */
+function countingLookups() {
+  const state = {
+    tokenCalls: 0,
+    companyCalls: 0,
+    token: TOKEN as AuthenticatedToken | null,
+    access: ACCESS as CompanyAccess | null,
+  };
+  const lookups: AccessLookups = {
+    authenticateToken: async () => {
+      state.tokenCalls += 1;
+      if (state.token === null)
+        throw new ApiError("client.authentication.invalid_token", "The access token was revoked");
+      return state.token;
+    },
+    companyAccess: async () => {
+      state.companyCalls += 1;
+      return state.access;
+    },
+  };
+  return { state, lookups };
+}
+
+const apps: Array<ReturnType<typeof Fastify>> = [];
+function remembered(lookups: AccessLookups, now = () => NOW): AccessLookups {
+  const app = Fastify();
+  apps.push(app);
+  return rememberAccess(app, lookups, now);
+}
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+describe("the access memory", () => {
+  it("asks for a token and a company's access once within the second", async () => {
+    const { state, lookups } = countingLookups();
+    const memory = remembered(lookups);
+    for (let index = 0; index < 5; index++) {
+      expect(await memory.authenticateToken("kbp_a")).toEqual(TOKEN);
+      expect(await memory.companyAccess(3, 7)).toEqual(ACCESS);
+    }
+    expect(state.tokenCalls).toBe(1);
+    expect(state.companyCalls).toBe(1);
+  });
+
+  it("forgets everything when a change is announced, so a revocation holds at once", async () => {
+    const { state, lookups } = countingLookups();
+    const memory = remembered(lookups);
+    await memory.authenticateToken("kbp_a");
+    await memory.companyAccess(3, 7);
+    state.token = null;
+    state.access = { ...ACCESS, isMember: false };
+    announceAccessChange();
+    await expect(memory.authenticateToken("kbp_a")).rejects.toThrow("revoked");
+    expect((await memory.companyAccess(3, 7))?.isMember).toBe(false);
+  });
+
+  it("asks again after the second, so a change made elsewhere holds within it", async () => {
+    const { state, lookups } = countingLookups();
+    const memory = remembered(lookups);
+    await memory.authenticateToken("kbp_a");
+    state.token = null;
+    await expect(memory.authenticateToken("kbp_a")).resolves.toEqual(TOKEN);
+    await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+    await expect(memory.authenticateToken("kbp_a")).rejects.toThrow("revoked");
+  });
+
+  it("keeps no failure and no refusal, and asks again for a token past its expiry", async () => {
+    const { state, lookups } = countingLookups();
+    let now = NOW;
+    const memory = remembered(lookups, () => now);
+    state.token = null;
+    await expect(memory.authenticateToken("kbp_new")).rejects.toThrow();
+    state.token = { ...TOKEN, expiresAt: "2030-01-01T13:00:00.000Z" };
+    await expect(memory.authenticateToken("kbp_new")).resolves.toMatchObject({ tokenId: 1 });
+    now = new Date("2030-01-01T13:00:00.000Z");
+    await memory.authenticateToken("kbp_new");
+    expect(state.tokenCalls).toBe(3);
+    state.access = { ...ACCESS, apiAccessible: false };
+    await memory.companyAccess(3, 7);
+    await memory.companyAccess(3, 7);
+    expect(state.companyCalls).toBe(2);
+  });
+});
