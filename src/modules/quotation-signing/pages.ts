@@ -9,7 +9,6 @@
  * The markup stays plain (labels, real buttons, th/scope) so a browser test can drive it by label.
  */
 
-import { formatDate, formatEuroCents, formatQuantity, formatRate, formatUnitPrice } from "../../pdf/format.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { Language } from "../../platform/language.js";
 import { type HtmlDocument, html, page, type SafeHtml } from "../../platform/pages/html.js";
