@@ -30,6 +30,7 @@ import * as openTheBooks from "./migrations/0023_open_the_books.js";
 import * as hashQuotationSignTokens from "./migrations/0024_hash_quotation_sign_tokens.js";
 import * as createPlans from "./migrations/0025_create_plans.js";
 import * as createIdempotencyRecords from "./migrations/0026_create_idempotency_records.js";
+import * as createSearchIndexes from "./migrations/0027_create_search_indexes.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0024_hash_quotation_sign_tokens": hashQuotationSignTokens,
   "0025_create_plans": createPlans,
   "0026_create_idempotency_records": createIdempotencyRecords,
+  "0027_create_search_indexes": createSearchIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

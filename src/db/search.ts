@@ -1,14 +1,37 @@
 /**
- * Case-insensitive "contains" search over text columns, the same on SQLite and PostgreSQL; `%`
- * and `_` in a user's text match themselves, not any text.
+ * Case-insensitive "contains" search over text columns, the same answer on SQLite and PostgreSQL;
+ * `%` and `_` in a user's text match themselves, not any text.
+ *
+ * Served by indexes (migration 0027): on PostgreSQL the trigram indexes on `lower(column)` serve
+ * the `like` itself; on SQLite the table's FTS5 trigram mirror (`<table>_search`) is asked for the
+ * rows whose columns hold the text, which it can answer for a text of three characters or more
+ * (a trigram); a shorter text is looked for row by row, as before the indexes. The mirror folds
+ * case by Unicode, as PostgreSQL's `lower` does; SQLite's own `lower` folds only ASCII.
  */
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { Executor } from "./connection.js";
+import { isPostgres } from "./dialect.js";
 
-export function containsAny<Database, Table extends keyof Database>(
-  eb: ExpressionBuilder<Database, Table>,
+const TRIGRAM_LENGTH = 3;
+
+function likeAny(columns: readonly string[], text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** Rows of `table` with `text` in any of `columns` (the columns its search index mirrors). */
+export function containsAny(
+  executor: Executor,
+  table: string,
   columns: readonly string[],
   text: string,
 ): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  return eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`));
+  if (isPostgres(executor) || [...text].length < TRIGRAM_LENGTH) return likeAny(columns, text);
+  const mirror = sql.table(`${table}_search`);
+  // a phrase in double quotes is matched as it is written; a quote inside it is doubled
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${mirror} where ${mirror} match ${phrase})`;
 }

@@ -62,7 +62,7 @@ function filtered(executor: Executor, companyId: number, filter: ContactFilter) 
   if (filter.selection === "suppliers") query = query.where("is_supplier", "=", 1);
   if (filter.email !== undefined) query = query.where("contact_person_email_address", "=", filter.email);
   const text = filter.query;
-  if (text !== undefined) query = query.where((eb) => containsAny(eb, CONTACT_SEARCH_FIELDS, text));
+  if (text !== undefined) query = query.where(containsAny(executor, "contacts", CONTACT_SEARCH_FIELDS, text));
   return query;
 }
 

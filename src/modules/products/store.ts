@@ -55,7 +55,7 @@ export async function listProducts(
         : query.where("product_code", "in", filter.productCodes);
   }
   const text = filter.query;
-  if (text !== undefined) query = query.where((eb) => containsAny(eb, PRODUCT_SEARCH_FIELDS, text));
+  if (text !== undefined) query = query.where(containsAny(executor, "products", PRODUCT_SEARCH_FIELDS, text));
   return selectPage(query, paging, (page) => page.selectAll().orderBy("id"));
 }
 
