@@ -13,9 +13,9 @@ import {
   CompiledQuery,
   type Dialect,
   type Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
   PostgresAdapter,
   PostgresDialect,
-  type SqliteDatabase as KyselySqliteDatabase,
   SqliteDialect,
   sql,
 } from "kysely";
