@@ -31,6 +31,7 @@ import * as hashQuotationSignTokens from "./migrations/0024_hash_quotation_sign_
 import * as createPlans from "./migrations/0025_create_plans.js";
 import * as createIdempotencyRecords from "./migrations/0026_create_idempotency_records.js";
 import * as createSearchIndexes from "./migrations/0027_create_search_indexes.js";
+import * as createRowCounts from "./migrations/0028_create_row_counts.js";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001_create_users_and_tokens": createUsersAndTokens,
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0025_create_plans": createPlans,
   "0026_create_idempotency_records": createIdempotencyRecords,
   "0027_create_search_indexes": createSearchIndexes,
+  "0028_create_row_counts": createRowCounts,
 };
 
 export async function migrateToLatest(db: Kysely<object>): Promise<string[]> {

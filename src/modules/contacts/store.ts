@@ -7,6 +7,7 @@ import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import { CONTACT_SEARCH_FIELDS } from "./schemas.js";
@@ -72,7 +73,14 @@ export async function listContacts(
   filter: ContactFilter,
   paging: Paging,
 ): Promise<{ rows: ContactRow[]; total: number }> {
-  return selectPage(filtered(executor, companyId, filter), paging, (query) => query.selectAll().orderBy("id"));
+  const { selection, ...narrowing } = filter;
+  const whole = selection === "all" && narrowsNothing(narrowing);
+  return selectPage(
+    filtered(executor, companyId, filter),
+    paging,
+    (query) => query.selectAll().orderBy("id"),
+    whole ? countOfAll(executor, "contacts", companyId) : undefined,
+  );
 }
 
 /** How many contacts the company has (its plan's `max_contacts`). */

@@ -6,6 +6,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface ExpensesTable {
@@ -85,8 +86,11 @@ export async function listExpenses(
   paging: Paging,
   paid: PaidCentsExpression,
 ): Promise<{ rows: ExpenseRow[]; total: number }> {
-  return selectPage(filtered(executor, companyId, filter, paid), paging, (query) =>
-    query.selectAll("expenses").orderBy("date", "desc").orderBy("id", "desc"),
+  return selectPage(
+    filtered(executor, companyId, filter, paid),
+    paging,
+    (query) => query.selectAll("expenses").orderBy("date", "desc").orderBy("id", "desc"),
+    narrowsNothing(filter) ? countOfAll(executor, "expenses", companyId) : undefined,
   );
 }
 

@@ -4,6 +4,7 @@
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface HoursTable {
@@ -48,7 +49,12 @@ export async function listHours(
   paging: Paging,
 ): Promise<{ rows: HourRow[]; total: number }> {
   const base = hours(executor).selectFrom("hours").where("company_id", "=", companyId);
-  return selectPage(base, paging, (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"));
+  return selectPage(
+    base,
+    paging,
+    (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),
+    countOfAll(executor, "hours", companyId),
+  );
 }
 
 export async function updateHour(

@@ -4,6 +4,7 @@
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface JournalEntriesTable {
@@ -38,7 +39,12 @@ export async function listJournalEntries(
   paging: Paging,
 ): Promise<{ rows: JournalEntryRow[]; total: number }> {
   const base = journal(executor).selectFrom("journal_entries").where("company_id", "=", companyId);
-  return selectPage(base, paging, (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"));
+  return selectPage(
+    base,
+    paging,
+    (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),
+    countOfAll(executor, "journal_entries", companyId),
+  );
 }
 
 export async function findJournalEntry(

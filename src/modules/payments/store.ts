@@ -4,6 +4,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface PaymentsTable {
@@ -67,8 +68,11 @@ export async function listPayments(
   filter: PaymentFilter,
   paging: Paging,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  return selectPage(filtered(executor, companyId, filter), paging, (query) =>
-    query.selectAll("payment").orderBy("payment.paid_at", "desc").orderBy("payment.id", "desc"),
+  return selectPage(
+    filtered(executor, companyId, filter),
+    paging,
+    (query) => query.selectAll("payment").orderBy("payment.paid_at", "desc").orderBy("payment.id", "desc"),
+    narrowsNothing(filter) ? countOfAll(executor, "payments", companyId) : undefined,
   );
 }
 

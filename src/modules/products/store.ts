@@ -7,6 +7,7 @@ import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import { containsAny } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 
@@ -56,7 +57,12 @@ export async function listProducts(
   }
   const text = filter.query;
   if (text !== undefined) query = query.where(containsAny(executor, "products", PRODUCT_SEARCH_FIELDS, text));
-  return selectPage(query, paging, (page) => page.selectAll().orderBy("id"));
+  return selectPage(
+    query,
+    paging,
+    (page) => page.selectAll().orderBy("id"),
+    narrowsNothing(filter) ? countOfAll(executor, "products", companyId) : undefined,
+  );
 }
 
 /** How many products the company has (its plan's `max_products`). */

@@ -5,6 +5,7 @@
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface QuotationsTable {
@@ -60,7 +61,12 @@ export async function listQuotations(
   if (filter.from !== undefined) query = query.where("date", ">=", filter.from);
   if (filter.till !== undefined) query = query.where("date", "<=", filter.till);
   if (filter.contactId !== undefined) query = query.where("contact_id", "=", filter.contactId);
-  return selectPage(query, paging, (page) => page.selectAll().orderBy("date", "desc").orderBy("id", "desc"));
+  return selectPage(
+    query,
+    paging,
+    (page) => page.selectAll().orderBy("date", "desc").orderBy("id", "desc"),
+    narrowsNothing(filter) ? countOfAll(executor, "quotations", companyId) : undefined,
+  );
 }
 
 export async function findQuotation(

@@ -4,6 +4,7 @@
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface RidesTable {
@@ -50,7 +51,12 @@ export async function listRides(
 ): Promise<{ rows: RideRow[]; total: number }> {
   let base = rides(executor).selectFrom("rides").where("company_id", "=", companyId);
   if (selection === "business") base = base.where((eb) => eb.or([eb("private", "is", null), eb("private", "=", 0)]));
-  return selectPage(base, paging, (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"));
+  return selectPage(
+    base,
+    paging,
+    (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),
+    selection === "business" ? undefined : countOfAll(executor, "rides", companyId),
+  );
 }
 
 export async function updateRide(

@@ -6,6 +6,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
 interface SalesInvoicesTable {
@@ -102,8 +103,11 @@ export async function listSalesInvoices(
 ): Promise<{ rows: SalesInvoiceRow[]; total: number }> {
   // The page's ids first (from the (company_id, date, id) index), then its rows with what is paid
   // on each: the paid sum is a sub-select, which an OFFSET would otherwise run for every skipped row.
-  const page = await selectPage(filtered(executor, companyId, filter, paid), paging, (query) =>
-    query.select("sales_invoices.id").orderBy("date", "desc").orderBy("id", "desc"),
+  const page = await selectPage(
+    filtered(executor, companyId, filter, paid),
+    paging,
+    (query) => query.select("sales_invoices.id").orderBy("date", "desc").orderBy("id", "desc"),
+    narrowsNothing(filter) ? countOfAll(executor, "sales_invoices", companyId) : undefined,
   );
   if (page.rows.length === 0) return { rows: [], total: page.total };
   const rows = await invoices(executor)
