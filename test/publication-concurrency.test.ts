@@ -5,59 +5,26 @@
  * second publication of some of them racing the first. Every invoice must get exactly one
  * number, and the numbers must be exactly 1..200.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp } from "./support/app.js";
+import { type ServerProcess, startServerProcess } from "./support/server-process.js";
 
 const INVOICES = 200;
-const HOST = "127.0.0.1";
 let harness: TestApp;
-const servers: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
-    env: { ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: String(port), HOST, LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  servers.push(child);
-  const baseUrl = `http://${HOST}:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const ready = await fetch(`${baseUrl}/api/v1/me`).then(
-      () => true,
-      () => false,
-    );
-    if (ready) return baseUrl;
-    await sleep(100);
-  }
-  throw new Error("server did not start");
-}
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   harness = await buildTestApp();
 });
 afterAll(async () => {
-  for (const server of servers) server.kill("SIGTERM");
+  for (const server of servers) server.stop();
   await harness.close();
 });
 
 it("gives 200 concurrent publications the numbers 1..200 exactly once", async () => {
   const isPostgres = inject("databaseUrl").startsWith("postgres");
-  const baseUrls = await Promise.all((isPostgres ? [1, 2] : [1]).map(() => startServer()));
+  servers.push(...(await Promise.all((isPostgres ? [1, 2] : [1]).map(() => startServerProcess()))));
+  const baseUrls = servers.map((server) => server.url);
   const company = await newCompany(harness.deps);
   const base = `/api/v1/companies/${company.companyId}`;
   const contact = json<{ contact: { id: number } }>(

@@ -1,8 +1,8 @@
 /**
  * Idempotency-Key through the whole app: a retried POST or PATCH gets the first response byte for
  * byte and creates nothing more; the same key with another request is refused; keys belong to one
- * token; concurrent duplicates through two apps, each with its own connection to the database
- * (as two processes have), create exactly one resource.
+ * token; concurrent duplicates through this process and a server process of its own, on one
+ * database, create exactly one resource.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,11 +16,12 @@ import {
   type TestCompany,
   tokenFor,
 } from "../../../test/support/app.js";
+import { type ServerProcess, startServerProcess } from "../../../test/support/server-process.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { runHousekeeping } from "../housekeeping/service.js";
 
 let harness: TestApp;
-let second: TestApp;
+let server: ServerProcess;
 let company: TestCompany;
 const contactsUrl = () => `/api/v1/companies/${company.companyId}/contacts`;
 const keyed = (key: string) => ({ "idempotency-key": key });
@@ -31,13 +32,12 @@ async function contactNames(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  harness = await buildTestApp();
-  second = await buildTestApp();
+  [harness, server] = await Promise.all([buildTestApp(), startServerProcess()]);
   company = await newCompany(harness.deps);
 });
 afterAll(async () => {
+  server.stop();
   await harness.close();
-  await second.close();
 });
 
 describe("Idempotency-Key", () => {
@@ -136,19 +136,37 @@ describe("Idempotency-Key", () => {
     expect(await contactNames()).not.toContain("Bad key");
   });
 
-  it("creates exactly one resource from concurrent duplicates through two apps", async () => {
+  it("creates exactly one resource from concurrent duplicates through two processes", async () => {
     const key = randomUUID();
     const body = { contact: { company_name: `Concurrent ${key}` } };
-    const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
-        request((index % 2 === 0 ? harness : second).app, "POST", contactsUrl(), company.token, body, keyed(key)),
-      ),
+    const throughServer = async () => {
+      const response = await fetch(`${server.url}${contactsUrl()}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${company.token}`, "content-type": "application/json", ...keyed(key) },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        body: await response.text(),
+        replayed: response.headers.get("idempotent-replayed"),
+      };
+    };
+    const throughHere = async () => {
+      const response = await request(harness.app, "POST", contactsUrl(), company.token, body, keyed(key));
+      return {
+        status: response.statusCode,
+        body: response.body,
+        replayed: response.headers["idempotent-replayed"] ?? null,
+      };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? throughHere() : throughServer())),
     );
-    for (const response of responses) {
-      expect(response.statusCode).toBe(201);
-      expect(response.body).toBe(responses[0]?.body);
+    for (const answer of answers) {
+      expect(answer.status).toBe(201);
+      expect(answer.body).toBe(answers[0]?.body);
     }
-    expect(responses.filter((response) => response.headers["idempotent-replayed"] === undefined)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.replayed === null)).toHaveLength(1);
     expect((await contactNames()).filter((name) => name === `Concurrent ${key}`)).toHaveLength(1);
   });
 });

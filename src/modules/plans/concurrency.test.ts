@@ -6,58 +6,23 @@
  * A limit of N must let exactly N through, and a plan's lock must never deadlock against the
  * ledger's (publications racing new documents).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
+import { type ServerProcess, startServerProcess } from "../../../test/support/server-process.js";
 import { updateAccessControl } from "../companies/service.js";
 import { createPlan, type PlanChanges } from "./service.js";
 
-const HOST = "127.0.0.1";
 let harness: TestApp;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let serverUrl = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  server = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
-    env: { ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: String(port), HOST, LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://${HOST}:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (
-      await fetch(`${url}/api/v1/me`).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      return url;
-    }
-    await sleep(50);
-  }
-  throw new Error("server did not start");
-}
-
 beforeAll(async () => {
-  [harness, serverUrl] = await Promise.all([buildTestApp(), startServer()]);
+  [harness, server] = await Promise.all([buildTestApp(), startServerProcess()]);
+  serverUrl = server.url;
 });
 afterAll(async () => {
-  server?.kill("SIGTERM");
+  server?.stop();
   await harness.close();
 });
 

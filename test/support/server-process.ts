@@ -1,0 +1,54 @@
+/**
+ * A Kasboek server process on the run's database, as production runs a second instance: its own
+ * connections, its own event loop. (Two SQLite connections in one process would wait on each
+ * other's write lock while blocking the event loop both need.) Stopped with `stop()` or when the
+ * test process ends.
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { inject } from "vitest";
+
+const HOST = "127.0.0.1";
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  stop: () => void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `kasboek serve` from the sources and resolves once it answers. */
+export async function startServerProcess(): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+    env: { ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: String(port), HOST, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+  };
+  process.once("exit", stop);
+  const url = `http://${HOST}:${port}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const answers = await fetch(`${url}/api/v1/me`).then(
+      () => true,
+      () => false,
+    );
+    if (answers) return { url, stop };
+    await sleep(50);
+  }
+  stop();
+  throw new Error("the server process did not start");
+}
