@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInTimeZone, formatDateTime, isValidDate, parseDateTime } from "./dates.js";
+import { addDays, dateInTimeZone, formatDateTime, isValidDate, parseDateTime, timeZoneOffsetMinutes } from "./dates.js";
 
 const AMSTERDAM = "Europe/Amsterdam";
 
@@ -40,6 +40,46 @@ describe("date-times", () => {
   it("refuses what is not a date-time", () => {
     for (const bad of ["2024-02-30T10:00:00Z", "2024-03-01T25:00:00Z", "yesterday", ""]) {
       expect(parseDateTime(bad, AMSTERDAM), bad).toBeNull();
+    }
+  });
+});
+
+describe("time zone offsets", () => {
+  /** The offset as Intl gives it, minute-rounded as the wire shows it: the oracle. */
+  function intlOffsetMinutes(epochMs: number, timeZone: string): number {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(epochMs))
+      .find((part) => part.type === "timeZoneName")?.value;
+    const match = /GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(name ?? "");
+    if (!match?.[1]) return 0;
+    const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4] ?? 0);
+    return Math.round(((match[1] === "-" ? -1 : 1) * seconds) / 60);
+  }
+
+  it("is Intl's at every minute around changes of offset, remembered or not", () => {
+    const around = [
+      ["Europe/Amsterdam", "2024-03-31T01:00:00Z"],
+      ["Europe/Amsterdam", "2024-10-27T01:00:00Z"],
+      ["America/New_York", "2024-11-03T06:00:00Z"],
+      ["Australia/Lord_Howe", "2024-04-06T15:00:00Z"],
+      ["Asia/Kathmandu", "1986-01-01T00:00:00Z"],
+      ["Europe/Amsterdam", "1937-06-30T23:40:28Z"],
+      // -00:44:30 to GMT at 00:44:30 UTC, inside a quarter hour: asked for each instant
+      ["Africa/Monrovia", "1972-01-07T00:44:30Z"],
+    ] as const;
+    for (const [timeZone, change] of around) {
+      const middle = Date.parse(change);
+      for (let minute = -90; minute <= 90; minute += 1) {
+        for (const second of [0, 29, 59]) {
+          const instant = middle + minute * 60_000 + second * 1000;
+          // twice: the first asks and remembers, the second is remembered
+          for (let time = 0; time < 2; time++) {
+            expect(timeZoneOffsetMinutes(instant, timeZone), `${timeZone} ${new Date(instant).toISOString()}`).toBe(
+              intlOffsetMinutes(instant, timeZone),
+            );
+          }
+        }
+      }
     }
   });
 });

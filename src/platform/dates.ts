@@ -44,8 +44,33 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * Offsets known per time zone and quarter hour of UTC: every instant shown asked Intl (a fifth of
+ * the CPU time of a list of documents besides SQL), though a zone's offset changes a few times a
+ * year. A quarter hour is kept only when its first and last instant have the same offset, so a
+ * change inside it (only historical ones fall off the quarter hour) is asked for each instant.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MAX_KNOWN_OFFSETS = 50_000;
+let knownOffsets = new Map<string, number>();
+
 /** Minutes east of UTC that `timeZone` is at the instant `epochMs`. */
 export function timeZoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  const known = knownOffsets.get(key);
+  if (known !== undefined) return known;
+  const start = quarter * QUARTER_HOUR_MS;
+  const offset = askedOffsetMinutes(start, timeZone);
+  if (askedOffsetMinutes(start + QUARTER_HOUR_MS - 1000, timeZone) !== offset) {
+    return askedOffsetMinutes(epochMs, timeZone);
+  }
+  if (knownOffsets.size >= MAX_KNOWN_OFFSETS) knownOffsets = new Map();
+  knownOffsets.set(key, offset);
+  return offset;
+}
+
+function askedOffsetMinutes(epochMs: number, timeZone: string): number {
   const parts = wallClockFormat(timeZone).formatToParts(new Date(epochMs));
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
