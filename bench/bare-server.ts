@@ -1,7 +1,8 @@
 /**
  * The baseline for `npm run bench`: a bare Fastify server (same fastify as Kasboek, no database,
  * no auth, no schemas) on 127.0.0.1:PORT. It serves every benchmarked method and path (rides and
- * sales invoices) and answers each with a prebuilt JSON body of exactly the byte size last set for
+ * sales invoices; the create-and-publish scenario is measured against bench/raw-server.ts instead,
+ * but the route stays for comparison by hand) and answers each with a prebuilt JSON body of exactly the byte size last set for
  * that scenario key through `PUT /__bench/sizes` (GET → 200, POST → 201, the POST body is parsed
  * as JSON like Kasboek's). The keys and routes here match bench/scenarios.ts.
  * bench/run.ts runs this file as plain JavaScript (transpiled, no loader), so its memory is
@@ -9,7 +10,7 @@
  */
 import Fastify from "fastify";
 
-const SCENARIOS = ["rideShow", "rideList", "rideCreate", "invoiceList", "invoiceCreate"] as const;
+const SCENARIOS = ["invoiceShow", "invoiceList", "rideShow", "rideList", "rideCreate", "invoiceCreate"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** A JSON object of exactly `bytes` ASCII bytes (at least 10: `{"pad":""}`). */
@@ -43,6 +44,7 @@ const ROUTES: ReadonlyArray<{ key: Scenario; method: "GET" | "POST"; url: string
   { key: "rideShow", method: "GET", url: "/api/v1/companies/:company_id/rides/:id" },
   { key: "rideList", method: "GET", url: "/api/v1/companies/:company_id/rides" },
   { key: "rideCreate", method: "POST", url: "/api/v1/companies/:company_id/rides" },
+  { key: "invoiceShow", method: "GET", url: "/api/v1/companies/:company_id/sales_invoices/:id" },
   { key: "invoiceList", method: "GET", url: "/api/v1/companies/:company_id/sales_invoices" },
   { key: "invoiceCreate", method: "POST", url: "/api/v1/companies/:company_id/sales_invoices" },
 ];

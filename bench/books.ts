@@ -15,7 +15,8 @@
  * with node_modules symlinked), step 1 also runs on that tree in a child process (`--root <dir>
  * --publish-only`, its own fresh database). Every response's status is checked; a wrong status or
  * a failed check marks the row FLAGGED and the exit code 1. Temp files and databases are always
- * removed (bench/processes.ts cleanup, also on SIGINT/SIGTERM).
+ * removed (bench/processes.ts cleanup, also on SIGINT/SIGTERM). With BENCH_WRITE_RESULTS=1 the
+ * tables are appended to bench/RESULTS.md (written just before by bench/run.ts, bench/results.ts).
  */
 import { spawn } from "node:child_process";
 import { cpus } from "node:os";
@@ -35,6 +36,7 @@ import {
 } from "./books-seed.js";
 import { createBenchDatabase } from "./postgres.js";
 import { addCleanupHook, cleanup, installExitHandlers, makeTempDir } from "./processes.js";
+import { appendResults } from "./results.js";
 import { CONTACT_BODY, INVOICE_VAT_TYPES, invoiceBody } from "./scenarios.js";
 
 const THIS_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -338,6 +340,8 @@ async function main(): Promise<void> {
       `via app.inject; code: ${ROOT}${options.before ? `, before: ${resolve(options.before)}` : ""}\n`,
   );
   let flagged = false;
+  const tables: string[] = [];
+  const started = performance.now();
   for (const kind of kinds) {
     const database = await freshDatabase(kind);
     console.log(`== ${database.title} ==`);
@@ -347,8 +351,13 @@ async function main(): Promise<void> {
       const before = await publishBefore(resolve(options.before), kind);
       rows.splice(2, 0, { ...before, label: "publish (before the ledger)" });
     }
-    console.log(`\n${markdownTable(database.title, rows)}\n`);
+    tables.push(markdownTable(database.title, rows));
+    console.log(`\n${tables[tables.length - 1]}\n`);
     flagged ||= rows.some((row) => row.problem !== undefined);
+  }
+  if (process.env.BENCH_WRITE_RESULTS && process.env.BENCH_WRITE_RESULTS !== "0") {
+    const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+    appendResults(["## Books (bench/books.ts)", ...tables, `bench/books.ts took ${minutes} min.`]);
   }
   if (flagged) {
     console.log("Some rows are FLAGGED: a wrong status or a failed check.");

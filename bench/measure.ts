@@ -1,14 +1,22 @@
 /**
- * One measurement: an autocannon warm-up, then the measured autocannon run, against one server,
- * then its peak RSS. Invariants: req/s is autocannon's mean per second; p50/p99 are computed here
- * (nearest rank) from the response time of every response of the measured run, as autocannon
+ * One measurement: an autocannon warm-up, then the measured autocannon run, against one server and
+ * one target (method, path, body, expected status), then the server's peak RSS (VmHWM so far).
+ * After the warm-up and after the run, `settle` waits until the requests autocannon left in flight
+ * are done, so they neither overlap the measured run nor the next measurement.
+ * Invariants: req/s is autocannon's mean per second; p50/p99 are computed here (nearest rank) from the response time of every response of the measured run, as autocannon
  * reports it per response in fractional milliseconds (its own latency histogram truncates to whole
  * ms); warm-up responses never enter the figures; any status other than the expected one, any
  * error or timeout, in warm-up or run, is recorded in `problems` (non-empty = flagged).
  */
 import autocannon from "autocannon";
 import { peakRssMb, type Server } from "./processes.js";
-import type { Scenario } from "./scenarios.js";
+import type { Target } from "./scenarios.js";
+
+/**
+ * autocannon's per-request timeout (its default is 10 s): long enough that a slow but answering
+ * server is measured (its time enters the percentiles) instead of flagged; a timeout means a hang.
+ */
+const REQUEST_TIMEOUT_SECONDS = 30;
 
 export interface LoadSettings {
   connections: number;
@@ -56,24 +64,42 @@ class Samples {
   }
 }
 
+/** Load that is not measured: `seconds` of autocannon on `target`, e.g. to warm a fresh process up. */
+export async function warmUp(
+  server: Server,
+  target: Target,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<void> {
+  const body = target.body === undefined ? {} : { body: target.body };
+  const url = `${server.baseUrl}${target.path}`;
+  const timeout = REQUEST_TIMEOUT_SECONDS;
+  await autocannon({ url, method: target.method, headers, connections, duration: seconds, timeout, ...body });
+}
+
 export async function measure(
   server: Server,
-  scenario: Scenario,
+  target: Target,
   headers: Record<string, string>,
   settings: LoadSettings,
+  settle: () => Promise<void> = async () => {},
 ): Promise<Measurement> {
   const options = {
-    url: `${server.baseUrl}${scenario.path}`,
-    method: scenario.method,
+    url: `${server.baseUrl}${target.path}`,
+    method: target.method,
     headers,
     connections: settings.connections,
-    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+    timeout: REQUEST_TIMEOUT_SECONDS,
+    ...(target.body === undefined ? {} : { body: target.body }),
   };
   const warmup = await autocannon({ ...options, duration: settings.warmupSeconds });
+  await settle();
   const samples = new Samples();
   const run = autocannon({ ...options, duration: settings.durationSeconds });
   run.on("response", (_client, _status, _bytes, responseTime) => samples.add(responseTime));
   const result = await run;
+  await settle();
 
   const problems: string[] = [];
   for (const [label, outcome] of [
@@ -81,7 +107,7 @@ export async function measure(
     ["run", result],
   ] as const) {
     for (const [status, stats] of Object.entries(outcome.statusCodeStats)) {
-      if (Number(status) !== scenario.expectedStatus && stats !== undefined) {
+      if (Number(status) !== target.expectedStatus && stats !== undefined) {
         problems.push(`${label}: ${stats.count}× HTTP ${status}`);
       }
     }

@@ -1,6 +1,6 @@
 /**
  * Process plumbing for the benchmark: child servers bound to 127.0.0.1 on free ports, readiness
- * polling, peak RSS (VmHWM) from /proc, and cleanup. Every child, temp dir and registered cleanup
+ * polling, peak RSS (VmHWM) and idleness (CPU time) from /proc, and cleanup. Every child, temp dir and registered cleanup
  * hook is released by `cleanup()`, which also runs on SIGINT/SIGTERM: children first, then the
  * hooks (each runs once, even if cleanup is called twice), then the temp dirs. On any other exit
  * the children are SIGKILLed, the hooks' synchronous variants run and the temp dirs are removed.
@@ -112,6 +112,34 @@ export function peakRssMb(pid: number): number {
   const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
   if (match?.[1] === undefined) throw new Error(`no VmHWM in /proc/${pid}/status`);
   return Number.parseInt(match[1], 10) / 1024;
+}
+
+/** CPU time (user + system, in clock ticks) a live process has used so far. */
+function cpuTicks(pid: number): number {
+  // the fields after the command name, which is in parentheses and may contain spaces
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+}
+
+/**
+ * Resolves once `server` has been idle for 300 ms — at most one clock tick (10 ms) of CPU per
+ * 100 ms, and `othersIdle` (e.g. no database session running a statement) true — so requests a
+ * finished load left in flight do not overlap the next measurement; gives up after `timeoutMs`.
+ */
+export async function waitUntilIdle(
+  server: Server,
+  othersIdle: () => Promise<boolean> = async () => true,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  let last = cpuTicks(server.pid);
+  while (quiet < 3 && Date.now() < deadline) {
+    await sleep(100);
+    const now = cpuTicks(server.pid);
+    quiet = now - last <= 1 && (await othersIdle()) ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -1,20 +1,29 @@
 /**
- * What `npm run bench` measures: the scenarios, in run order, and the request bodies they send.
- * Invariants: every scenario's key, method and path match a route of bench/bare-server.ts; each
- * list scenario runs before the create scenario of the same resource, so it reads exactly the
- * seeded rows (SEED_RIDES rides, SEED_INVOICES invoices of 3 lines) and not the thousands the
- * create scenarios add; every create-invoice request publishes (takes the next gapless number).
+ * What `npm run bench` measures against its baselines: the scenarios, in run order, and the request
+ * bodies they send. Invariants: every scenario's key, method and path match a route of
+ * bench/bare-server.ts (baseline "bare") or bench/raw-server.ts (baseline "raw"); reads run before
+ * the creates, so the lists read exactly the seeded rows (SEED_INVOICES invoices of 3 lines, and
+ * SEED_RIDES rides when BENCH_RIDES=1) and not the thousands the creates add; every create-invoice
+ * request publishes (takes the next gapless number). Reads run at the read connection count, creates
+ * at the write connection count (bench/settings.ts).
  */
 
-export type ScenarioKey = "rideShow" | "rideList" | "rideCreate" | "invoiceList" | "invoiceCreate";
+export type ScenarioKey = "invoiceShow" | "invoiceList" | "rideShow" | "rideList" | "rideCreate" | "invoiceCreate";
 
-export interface Scenario {
-  key: ScenarioKey;
-  label: string;
+/** What one request of a measurement sends and expects. */
+export interface Target {
   method: "GET" | "POST";
   path: string;
   body?: string;
   expectedStatus: number;
+}
+
+export interface Scenario extends Target {
+  key: ScenarioKey;
+  label: string;
+  /** bare Fastify with a body of the same size, or the raw driver writing the same rows */
+  baseline: "bare" | "raw";
+  load: "read" | "write";
 }
 
 export const SEED_RIDES = 100;
@@ -64,37 +73,46 @@ export function invoiceBody(contactId: number, vatTypeIds: Record<InvoiceVatType
 
 export interface ScenarioContext {
   companyId: number;
-  firstRideId: number;
+  firstRideId: number | undefined;
+  firstInvoiceId: number;
   invoiceBody: string;
 }
 
-export function scenarios({ companyId, firstRideId, invoiceBody: invoice }: ScenarioContext): Scenario[] {
+export function scenarios(context: ScenarioContext): Scenario[] {
+  const { companyId, firstRideId, firstInvoiceId, invoiceBody: invoice } = context;
   const rides = `/api/v1/companies/${companyId}/rides`;
   const invoices = `/api/v1/companies/${companyId}/sales_invoices`;
+  const read = { method: "GET", expectedStatus: 200, baseline: "bare", load: "read" } as const;
+  const rideScenarios: Scenario[] =
+    firstRideId === undefined
+      ? []
+      : [
+          { ...read, key: "rideShow", label: "GET one ride", path: `${rides}/${firstRideId}` },
+          { ...read, key: "rideList", label: "list 100 rides", path: `${rides}?per_page=100` },
+          {
+            key: "rideCreate",
+            label: "create a ride",
+            method: "POST",
+            path: rides,
+            body: RIDE_BODY,
+            expectedStatus: 201,
+            baseline: "bare",
+            load: "write",
+          },
+        ];
   return [
-    { key: "rideShow", label: "GET ride", method: "GET", path: `${rides}/${firstRideId}`, expectedStatus: 200 },
-    {
-      key: "rideList",
-      label: "GET rides?per_page=100",
-      method: "GET",
-      path: `${rides}?per_page=100`,
-      expectedStatus: 200,
-    },
-    { key: "rideCreate", label: "POST ride", method: "POST", path: rides, body: RIDE_BODY, expectedStatus: 201 },
-    {
-      key: "invoiceList",
-      label: "list 100 invoices with lines",
-      method: "GET",
-      path: `${invoices}?per_page=100`,
-      expectedStatus: 200,
-    },
+    { ...read, key: "invoiceShow", label: "GET one 3-line invoice", path: `${invoices}/${firstInvoiceId}` },
+    { ...read, key: "invoiceList", label: "list 100 invoices (per_page=100)", path: `${invoices}?per_page=100` },
+    ...rideScenarios,
     {
       key: "invoiceCreate",
-      label: "create and publish a 3-line invoice",
+      label: "create + publish a 3-line invoice",
       method: "POST",
       path: invoices,
       body: invoice,
       expectedStatus: 201,
+      baseline: "raw",
+      load: "write",
     },
   ];
 }
