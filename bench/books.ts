@@ -35,7 +35,7 @@ import {
   seededBetween,
 } from "./books-seed.js";
 import { createBenchDatabase } from "./postgres.js";
-import { addCleanupHook, cleanup, installExitHandlers, makeTempDir } from "./processes.js";
+import { addCleanupHook, installExitHandlers, makeTempDir, runBench } from "./processes.js";
 import { appendResults } from "./results.js";
 import { CONTACT_BODY, INVOICE_VAT_TYPES, invoiceBody } from "./scenarios.js";
 
@@ -365,11 +365,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main);

@@ -203,3 +203,15 @@ export function installExitHandlers(): void {
   }
   process.once("exit", cleanupSync);
 }
+
+/** Runs a bench's `main`: a failure is printed and sets exit code 1; children and temp files always go. */
+export async function runBench(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}

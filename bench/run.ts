@@ -19,7 +19,7 @@ import { coldStart } from "./cold-start.js";
 import { compareAll } from "./compare.js";
 import { closeRaw, openRaw, serverVersion } from "./db.js";
 import { createBenchDatabase } from "./postgres.js";
-import { cleanup, installExitHandlers, makeTempDir } from "./processes.js";
+import { installExitHandlers, makeTempDir, runBench } from "./processes.js";
 import { comparisonTable, goalsTable, isFlagged, isScalingFlagged, scalingTable } from "./report.js";
 import { machineDescription, writeResults } from "./results.js";
 import { scalingRows } from "./scaling.js";
@@ -129,11 +129,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main);
