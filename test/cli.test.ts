@@ -6,11 +6,19 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "../src/modules/users/service.js";
+import { TTL_MS } from "../src/platform/access-cache.js";
 import { buildTestApp, json, request, type TestApp } from "./support/app.js";
 import { PageBrowser } from "./support/pages.js";
+
+/**
+ * The command line is another process: a change it makes holds in this process's app within
+ * TTL_MS, the longest the app remembers a token's or a company's access (platform/access-cache.ts).
+ */
+const heldEverywhere = () => sleep(TTL_MS + 50);
 
 const run = promisify(execFile);
 let harness: TestApp;
@@ -182,6 +190,7 @@ describe("kasboek CLI", () => {
     expect(listed.stdout).not.toContain(issued.token);
 
     expect((await kasboek("tokens", "revoke", String(issued.token_id))).code).toBe(0);
+    await heldEverywhere();
     const after = await request(harness.app, "GET", `/api/v1/companies/${boot.company_id}/rides`, issued.token);
     expect(after.statusCode).toBe(401);
     expect((await kasboek("tokens", "revoke", "99999999")).code).toBe(1);
@@ -198,6 +207,7 @@ describe("kasboek CLI", () => {
       "public,read:me",
     );
     expect(narrowed.code).toBe(0);
+    await heldEverywhere();
     expect(json(await request(harness.app, "GET", url, boot.token))).toMatchObject({
       error: { type: "client.authorization.invalid_scope" },
     });
@@ -210,6 +220,7 @@ describe("kasboek CLI", () => {
       "--api-accessible",
       "false",
     );
+    await heldEverywhere();
     expect(json(await request(harness.app, "GET", url, boot.token))).toMatchObject({
       error: { type: "client.authorization.access_denied" },
     });
