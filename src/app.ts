@@ -19,6 +19,7 @@ import { registerIcpReturnRoutes } from "./modules/icp-returns/routes.js";
 import { idempotencyStore } from "./modules/idempotency/service.js";
 import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js";
 import { registerOAuthRoutes } from "./modules/oauth/routes.js";
+import { registerOpenApiRoutes } from "./modules/openapi/routes.js";
 import { unsentMessageCount } from "./modules/outbox/service.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
@@ -110,6 +111,7 @@ export function buildApp(
   registerSessionRoutes(app, deps);
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);
+  registerOpenApiRoutes(app);
   registerHealthRoutes(app, deps, {
     metrics,
     metricsToken: operations.metricsToken,

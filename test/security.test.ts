@@ -34,6 +34,13 @@ const OPEN_ROUTES: readonly string[] = [
   "GET /health/live",
   "GET /health/ready",
   "GET /metrics",
+  // the API's description of itself and its reference page, readable before one has a token
+  "GET /api/v1/openapi",
+  "GET /api/v1/openapi.yaml",
+  "GET /docs",
+  "GET /docs/assets/docs.js",
+  "GET /docs/assets/swagger-ui.css",
+  "GET /docs/assets/swagger-ui-bundle.js",
 ];
 
 const harness = await buildTestApp();

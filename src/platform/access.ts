@@ -59,6 +59,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** an /api/v1 route anyone may read without a token (the API's own description) */
+    unauthenticated?: true;
   }
 }
 
@@ -124,7 +126,7 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
 
   app.addHook("onRoute", (route) => {
     const url = route.url ?? "";
-    if (url.startsWith("/api/v1") && route.config?.access === undefined) {
+    if (url.startsWith("/api/v1") && route.config?.access === undefined && route.config?.unauthenticated !== true) {
       throw new Error(`API route ${route.method} ${url} declares no access scope`);
     }
   });

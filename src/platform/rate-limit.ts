@@ -46,6 +46,11 @@ const REDIS_STARTUP_WAIT_MS = 2_000;
 const UNLIMITED_PATH = /^\/(?:health|metrics)(?:[/?]|$)|^\/assets\//;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** Whether requests to `path` count against the limit: all but health, metrics and assets. */
+export function isRateLimited(path: string): boolean {
+  return !UNLIMITED_PATH.test(path);
+}
+
 /** `token:<sha256 of the bearer token>`, or `address:<client address>` without one. */
 export function rateLimitKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -141,7 +146,7 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
   // The plugin's decorator exists once the plugin has loaded, i.e. before the first request.
   let limit: preHandlerAsyncHookHandler | undefined;
   app.addHook("onRequest", async function rateLimited(request, reply) {
-    if (UNLIMITED_PATH.test(request.url)) return;
+    if (!isRateLimited(request.url)) return;
     limit ??= app.rateLimit();
     await limit.call(this, request, reply);
   });

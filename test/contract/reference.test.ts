@@ -33,6 +33,9 @@ import { SALES_INVOICE_RECORDED } from "./sales-invoice-recorded.js";
 
 /** Routes the reference lacks that Kasboek adds on purpose. */
 const EXTENSIONS = [
+  // the API's own OpenAPI document (issue 14), without a token
+  "GET /api/v1/openapi",
+  "GET /api/v1/openapi.yaml",
   "GET /api/v1/companies/:id",
   "PATCH /api/v1/companies/:id",
   // the list of an invoice's attachments (the reference embeds them in the invoice only)

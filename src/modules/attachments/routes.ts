@@ -11,8 +11,9 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
 import { contentDisposition, uploadBodyLimit } from "./rules.js";
-import { AttachmentObjectListResponse, AttachmentObjectResponse } from "./schemas.js";
+import { AttachmentObjectListResponse, AttachmentObjectResponse, AttachmentPayload } from "./schemas.js";
 import {
   type AttachedDocument,
   type AttachmentParent,
@@ -24,6 +25,10 @@ import {
 } from "./service.js";
 
 const ATTACHMENT = "Attachment";
+
+/** "Sales invoice" → "a sales invoice", "Expense" → "an expense" (for the reference's summaries) */
+const article = (resourceName: string) =>
+  `${/^[aeiou]/i.test(resourceName) ? "an" : "a"} ${resourceName.toLowerCase()}`;
 
 export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps, parent: AttachmentParent): void {
   const config = access(parent.scope, "company_id");
@@ -45,7 +50,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
 
   app.post(
     collection,
-    { config, bodyLimit: uploadBodyLimit(), schema: { response: { 200: AttachmentObjectResponse } } },
+    {
+      config,
+      bodyLimit: uploadBodyLimit(),
+      schema: {
+        summary: `Upload an attachment to ${article(parent.resourceName)}`,
+        body: payloadBody(AttachmentPayload),
+        response: { 200: AttachmentObjectResponse },
+      },
+    },
     async (request) => {
       const { company, document, guard } = await documentOf(request, "change");
       return { attachment_object: await uploadAttachment(deps, company, document, request.body, guard) };
@@ -54,7 +67,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
 
   app.get(
     collection,
-    { config, schema: { response: { 200: AttachmentObjectListResponse } } },
+    { config, schema: { querystring: listQuery(), response: { 200: AttachmentObjectListResponse } } },
     async (request, reply) => {
       const { company, document } = await documentOf(request, "read");
       const page = await listAttachments(deps, company, document, readPaging(request.query as Query));
@@ -63,16 +76,26 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
     },
   );
 
-  app.get(`${collection}/:id`, { config }, async (request, reply) => {
-    const { company, document } = await documentOf(request, "read");
-    const file = await downloadAttachment(deps, company, document, readPathId(request.params, ATTACHMENT));
-    return reply
-      .header("content-type", file.content_type)
-      .header("content-disposition", contentDisposition(file.file_name))
-      .header("content-length", String(file.content.length))
-      .header("x-content-type-options", "nosniff")
-      .send(file.content);
-  });
+  app.get(
+    `${collection}/:id`,
+    {
+      config,
+      schema: {
+        summary: `Download an attachment of ${article(parent.resourceName)}`,
+        file: { contentType: "application/octet-stream", description: "The file, with its own Content-Type" },
+      },
+    },
+    async (request, reply) => {
+      const { company, document } = await documentOf(request, "read");
+      const file = await downloadAttachment(deps, company, document, readPathId(request.params, ATTACHMENT));
+      return reply
+        .header("content-type", file.content_type)
+        .header("content-disposition", contentDisposition(file.file_name))
+        .header("content-length", String(file.content.length))
+        .header("x-content-type-options", "nosniff")
+        .send(file.content);
+    },
+  );
 
   app.delete(`${collection}/:id`, { config }, async (request, reply) => {
     const { company, document, guard } = await documentOf(request, "change");

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { BookkeepingSettingsResponse } from "./schemas.js";
+import { payloadBody } from "../../platform/route-docs.js";
+import { BookkeepingSettingsPayload, BookkeepingSettingsResponse } from "./schemas.js";
 import { showBookkeepingSettings, updateBookkeepingSettings } from "./service.js";
 
 const settings = access("manage:companies", "company_id");
@@ -15,7 +16,10 @@ export function registerBookkeepingSettingsRoutes(app: FastifyInstance, deps: Se
 
   app.patch(
     "/api/v1/companies/:company_id/bookkeeping_settings",
-    { config: settings, schema: { response: { 200: BookkeepingSettingsResponse } } },
+    {
+      config: settings,
+      schema: { body: payloadBody(BookkeepingSettingsPayload), response: { 200: BookkeepingSettingsResponse } },
+    },
     async (request) => ({
       bookkeeping_settings: await updateBookkeepingSettings(deps, requireCompany(request), request.body),
     }),

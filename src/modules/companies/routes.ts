@@ -4,13 +4,14 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { CompanyListResponse, CompanyResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { CompanyListResponse, CompanyPayload, CompanyResponse } from "./schemas.js";
 import { createCompany, deleteOwnedCompany, listCompanies, showCompany, updateCompanyAttributes } from "./service.js";
 
 export function registerCompanyRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies",
-    { config: access("public"), schema: { response: { 200: CompanyListResponse } } },
+    { config: access("public"), schema: { querystring: listQuery(), response: { 200: CompanyListResponse } } },
     async (request, reply) => {
       const { token } = requireContext(request);
       const paging = readPaging(request.query as Query);
@@ -22,7 +23,14 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.post(
     "/api/v1/companies",
-    { config: access("manage:companies"), schema: { response: { 201: CompanyResponse } } },
+    {
+      config: access("manage:companies"),
+      schema: {
+        errors: ["client.subscription_limit_reached"],
+        body: payloadBody(CompanyPayload),
+        response: { 201: CompanyResponse },
+      },
+    },
     async (request, reply) => {
       const { token } = requireContext(request);
       const company = await createCompany(deps, token.userId, token.scopes, request.body);
@@ -40,7 +48,10 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.patch(
     "/api/v1/companies/:id",
-    { config: access("manage:companies", "id"), schema: { response: { 200: CompanyResponse } } },
+    {
+      config: access("manage:companies", "id"),
+      schema: { body: payloadBody(CompanyPayload), response: { 200: CompanyResponse } },
+    },
     async (request) => ({
       company: await updateCompanyAttributes(
         deps,

@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchString, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { CONTACT_SELECTIONS, ContactListResponse, ContactResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { CONTACT_SELECTIONS, ContactListResponse, ContactPayload, ContactResponse } from "./schemas.js";
 import {
   createContact,
   deleteCompanyContact,
@@ -18,7 +19,19 @@ const contacts = access("manage:contacts", "company_id");
 export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/contacts",
-    { config: contacts, schema: { response: { 200: ContactListResponse } } },
+    {
+      config: contacts,
+      schema: {
+        querystring: listQuery({
+          selections: CONTACT_SELECTIONS,
+          search: {
+            q: { kind: "text", description: "Text in the names, numbers, address, phone or VAT number" },
+            contact_person_email_address: { kind: "text", description: "The contact person's e-mail address, exactly" },
+          },
+        }),
+        response: { 200: ContactListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const filter = {
@@ -34,7 +47,25 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.post(
     "/api/v1/companies/:company_id/contacts",
-    { config: contacts, schema: { response: { 201: ContactResponse } } },
+    {
+      config: contacts,
+      schema: {
+        errors: ["client.subscription_limit_reached"],
+        body: payloadBody(ContactPayload, {
+          is_individual: false,
+          is_supplier: false,
+          company_name: "Bakkerij De Korenaar BV",
+          contact_person_name: "Anna de Vries",
+          contact_person_email_address: "anna@korenaar.example",
+          address: "Dorpsstraat 12",
+          zipcode: "3512 AB",
+          city: "Utrecht",
+          country_code: "NL",
+          kvk_number: "12345678",
+        }),
+        response: { 201: ContactResponse },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ contact: await createContact(deps, requireCompany(request), request.body) }),
   );
@@ -49,7 +80,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.patch(
     "/api/v1/companies/:company_id/contacts/:id",
-    { config: contacts, schema: { response: { 200: ContactResponse } } },
+    { config: contacts, schema: { body: payloadBody(ContactPayload), response: { 200: ContactResponse } } },
     async (request) => ({
       contact: await updateCompanyContact(
         deps,

@@ -9,9 +9,10 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchDate, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
-import { EXPENSE_SELECTIONS, ExpenseListResponse, ExpenseResponse } from "./schemas.js";
+import { EXPENSE_SELECTIONS, ExpenseListResponse, ExpensePayload, ExpenseResponse } from "./schemas.js";
 import {
   createExpense,
   deleteCompanyExpense,
@@ -27,7 +28,19 @@ const RESOURCE = "Expense";
 export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/expenses",
-    { config: expenses, schema: { response: { 200: ExpenseListResponse } } },
+    {
+      config: expenses,
+      schema: {
+        querystring: listQuery({
+          selections: EXPENSE_SELECTIONS,
+          search: {
+            from: { kind: "date", description: "Only items dated on or after this date" },
+            till: { kind: "date", description: "Only items dated on or before this date" },
+          },
+        }),
+        response: { 200: ExpenseListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const selection = readSelection(query, EXPENSE_SELECTIONS, "all");
@@ -40,7 +53,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.post(
     "/api/v1/companies/:company_id/expenses",
-    { config: expenses, schema: { response: { 201: ExpenseResponse } } },
+    { config: expenses, schema: { body: payloadBody(ExpensePayload), response: { 201: ExpenseResponse } } },
     async (request, reply) => {
       const expense = await createExpense(deps, requireCompany(request), request.body);
       return reply.code(201).send({ expense });
@@ -57,7 +70,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.patch(
     "/api/v1/companies/:company_id/expenses/:id",
-    { config: expenses, schema: { response: { 200: ExpenseResponse } } },
+    { config: expenses, schema: { body: payloadBody(ExpensePayload), response: { 200: ExpenseResponse } } },
     async (request) => ({
       expense: await updateCompanyExpense(
         deps,

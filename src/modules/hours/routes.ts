@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { HourListResponse, HourResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { HourListResponse, HourPayload, HourResponse } from "./schemas.js";
 import { createHour, deleteCompanyHour, listCompanyHours, showHour, updateCompanyHour } from "./service.js";
 
 const hours = access("manage:hours", "company_id");
@@ -12,7 +13,7 @@ const hours = access("manage:hours", "company_id");
 export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/hours",
-    { config: hours, schema: { response: { 200: HourListResponse } } },
+    { config: hours, schema: { querystring: listQuery(), response: { 200: HourListResponse } } },
     async (request, reply) => {
       const page = await listCompanyHours(deps, requireCompany(request), readPaging(request.query as Query));
       setPagingHeaders(reply, page);
@@ -22,7 +23,17 @@ export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.post(
     "/api/v1/companies/:company_id/hours",
-    { config: hours, schema: { response: { 201: HourResponse } } },
+    {
+      config: hours,
+      schema: {
+        body: payloadBody(HourPayload, {
+          date: "2026-11-02",
+          description: "Overleg over de nieuwe website",
+          duration: "1.5",
+        }),
+        response: { 201: HourResponse },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ hour: await createHour(deps, requireCompany(request), request.body) }),
   );
@@ -35,7 +46,7 @@ export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.patch(
     "/api/v1/companies/:company_id/hours/:id",
-    { config: hours, schema: { response: { 200: HourResponse } } },
+    { config: hours, schema: { body: payloadBody(HourPayload), response: { 200: HourResponse } } },
     async (request) => ({
       hour: await updateCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"), request.body),
     }),

@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { JournalEntryListResponse, JournalEntryResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { JournalEntryListResponse, JournalEntryPayload, JournalEntryResponse } from "./schemas.js";
 import {
   createJournalEntry,
   deleteCompanyJournalEntry,
@@ -18,7 +19,7 @@ const journalEntries = access("manage:journal_entries", "company_id");
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/journal_entries",
-    { config: journalEntries, schema: { response: { 200: JournalEntryListResponse } } },
+    { config: journalEntries, schema: { querystring: listQuery(), response: { 200: JournalEntryListResponse } } },
     async (request, reply) => {
       const page = await listCompanyJournalEntries(deps, requireCompany(request), readPaging(request.query as Query));
       setPagingHeaders(reply, page);
@@ -28,7 +29,10 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.post(
     "/api/v1/companies/:company_id/journal_entries",
-    { config: journalEntries, schema: { response: { 201: JournalEntryResponse } } },
+    {
+      config: journalEntries,
+      schema: { body: payloadBody(JournalEntryPayload), response: { 201: JournalEntryResponse } },
+    },
     async (request, reply) =>
       reply.code(201).send({ journal_entry: await createJournalEntry(deps, requireCompany(request), request.body) }),
   );
@@ -43,7 +47,10 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.patch(
     "/api/v1/companies/:company_id/journal_entries/:id",
-    { config: journalEntries, schema: { response: { 200: JournalEntryResponse } } },
+    {
+      config: journalEntries,
+      schema: { body: payloadBody(JournalEntryPayload), response: { 200: JournalEntryResponse } },
+    },
     async (request) => ({
       journal_entry: await updateCompanyJournalEntry(
         deps,

@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { PAYMENT_SELECTIONS, PaymentListResponse, PaymentResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { PAYMENT_SELECTIONS, PaymentListResponse, PaymentPayload, PaymentResponse } from "./schemas.js";
 import {
   createPayment,
   deleteCompanyPayment,
@@ -18,7 +19,13 @@ const payments = access("manage:payments", "company_id");
 export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/payments",
-    { config: payments, schema: { response: { 200: PaymentListResponse } } },
+    {
+      config: payments,
+      schema: {
+        querystring: listQuery({ selections: PAYMENT_SELECTIONS, defaultSelection: "unbooked" }),
+        response: { 200: PaymentListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const selection = readSelection(query, PAYMENT_SELECTIONS, "unbooked");
@@ -30,7 +37,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.post(
     "/api/v1/companies/:company_id/payments",
-    { config: payments, schema: { response: { 201: PaymentResponse } } },
+    { config: payments, schema: { body: payloadBody(PaymentPayload), response: { 201: PaymentResponse } } },
     async (request, reply) =>
       reply.code(201).send({ payment: await createPayment(deps, requireCompany(request), request.body) }),
   );
@@ -45,7 +52,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.patch(
     "/api/v1/companies/:company_id/payments/:id",
-    { config: payments, schema: { response: { 200: PaymentResponse } } },
+    { config: payments, schema: { body: payloadBody(PaymentPayload), response: { 200: PaymentResponse } } },
     async (request) => ({
       payment: await updateCompanyPayment(
         deps,

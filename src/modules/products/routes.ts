@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchList, readSearchString, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { PRODUCT_SELECTIONS, ProductListResponse, ProductResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { PRODUCT_SELECTIONS, ProductListResponse, ProductPayload, ProductResponse } from "./schemas.js";
 import {
   createProduct,
   deleteCompanyProduct,
@@ -18,7 +19,19 @@ const products = access("manage:products", "company_id");
 export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/products",
-    { config: products, schema: { response: { 200: ProductListResponse } } },
+    {
+      config: products,
+      schema: {
+        querystring: listQuery({
+          selections: PRODUCT_SELECTIONS,
+          search: {
+            q: { kind: "text", description: "Text in the description or product code" },
+            product_codes: { kind: "text-list", description: "Only these product codes" },
+          },
+        }),
+        response: { 200: ProductListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       readSelection(query, PRODUCT_SELECTIONS, "all");
@@ -31,7 +44,17 @@ export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.post(
     "/api/v1/companies/:company_id/products",
-    { config: products, schema: { response: { 201: ProductResponse } } },
+    {
+      config: products,
+      schema: {
+        errors: ["client.subscription_limit_reached"],
+        body: payloadBody(ProductPayload, {
+          has_stock: false,
+          invoice_line: { description: "Advies per uur", price_per_unit: "95.00", product_code: "ADVIES-UUR" },
+        }),
+        response: { 201: ProductResponse },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ product: await createProduct(deps, requireCompany(request), request.body) }),
   );
@@ -46,7 +69,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.patch(
     "/api/v1/companies/:company_id/products/:id",
-    { config: products, schema: { response: { 200: ProductResponse } } },
+    { config: products, schema: { body: payloadBody(ProductPayload), response: { 200: ProductResponse } } },
     async (request) => ({
       product: await updateCompanyProduct(
         deps,

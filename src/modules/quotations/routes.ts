@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSearchDate, readSearchInteger, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationPayload, QuotationResponse } from "./schemas.js";
 import {
   createQuotation,
   deleteCompanyQuotation,
@@ -20,7 +21,20 @@ const RESOURCE = "Quotation";
 export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/quotations",
-    { config: quotations, schema: { response: { 200: QuotationListResponse } } },
+    {
+      config: quotations,
+      schema: {
+        querystring: listQuery({
+          selections: QUOTATION_SELECTIONS,
+          search: {
+            from: { kind: "date", description: "Only items dated on or after this date" },
+            till: { kind: "date", description: "Only items dated on or before this date" },
+            contact_id: { kind: "id", description: "Only this contact's quotations" },
+          },
+        }),
+        response: { 200: QuotationListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const selection = readSelection(query, QUOTATION_SELECTIONS, "all");
@@ -37,7 +51,14 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
 
   app.post(
     "/api/v1/companies/:company_id/quotations",
-    { config: quotations, schema: { response: { 201: QuotationResponse } } },
+    {
+      config: quotations,
+      schema: {
+        errors: ["client.quota_reached"],
+        body: payloadBody(QuotationPayload),
+        response: { 201: QuotationResponse },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ quotation: await createQuotation(deps, requireCompany(request), request.body) }),
   );
@@ -52,7 +73,7 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
 
   app.patch(
     "/api/v1/companies/:company_id/quotations/:id",
-    { config: quotations, schema: { response: { 200: QuotationResponse } } },
+    { config: quotations, schema: { body: payloadBody(QuotationPayload), response: { 200: QuotationResponse } } },
     async (request) => ({
       quotation: await updateCompanyQuotation(
         deps,
@@ -68,11 +89,21 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
     return reply.code(204).send();
   });
 
-  app.get("/api/v1/companies/:company_id/quotations/:id/pdf", { config: quotations }, async (request, reply) => {
-    const pdf = await quotationPdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", `inline; filename="${pdf.fileName}"`)
-      .send(pdf.content);
-  });
+  app.get(
+    "/api/v1/companies/:company_id/quotations/:id/pdf",
+    {
+      config: quotations,
+      schema: {
+        summary: "Download the PDF of a quotation",
+        file: { contentType: "application/pdf", description: "The quotation as PDF, in the company's template" },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await quotationPdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${pdf.fileName}"`)
+        .send(pdf.content);
+    },
+  );
 }

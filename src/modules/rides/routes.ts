@@ -4,7 +4,8 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { RIDE_SELECTIONS, RideListResponse, RideResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { RIDE_SELECTIONS, RideListResponse, RidePayload, RideResponse } from "./schemas.js";
 import { createRide, deleteCompanyRide, listCompanyRides, showRide, updateCompanyRide } from "./service.js";
 
 const ride = access("manage:rides", "company_id");
@@ -12,7 +13,10 @@ const ride = access("manage:rides", "company_id");
 export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/rides",
-    { config: ride, schema: { response: { 200: RideListResponse } } },
+    {
+      config: ride,
+      schema: { querystring: listQuery({ selections: RIDE_SELECTIONS }), response: { 200: RideListResponse } },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const selection = readSelection(query, RIDE_SELECTIONS, "all");
@@ -24,7 +28,20 @@ export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.post(
     "/api/v1/companies/:company_id/rides",
-    { config: ride, schema: { response: { 201: RideResponse } } },
+    {
+      config: ride,
+      schema: {
+        body: payloadBody(RidePayload, {
+          departure_address: "Alkmaar",
+          visiting_address: "Utrecht",
+          km_start: 0,
+          km_end: 100,
+          private: false,
+          date: "2026-11-02",
+        }),
+        response: { 201: RideResponse },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ ride: await createRide(deps, requireCompany(request), request.body) }),
   );
@@ -37,7 +54,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.patch(
     "/api/v1/companies/:company_id/rides/:id",
-    { config: ride, schema: { response: { 200: RideResponse } } },
+    { config: ride, schema: { body: payloadBody(RidePayload), response: { 200: RideResponse } } },
     async (request) => ({
       ride: await updateCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"), request.body),
     }),

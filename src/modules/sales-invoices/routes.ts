@@ -11,8 +11,14 @@ import {
   readSelection,
 } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
-import { SALES_INVOICE_SELECTIONS, SalesInvoiceListResponse, SalesInvoiceResponse } from "./schemas.js";
+import {
+  SALES_INVOICE_SELECTIONS,
+  SalesInvoiceListResponse,
+  SalesInvoicePayload,
+  SalesInvoiceResponse,
+} from "./schemas.js";
 import {
   createSalesInvoice,
   deleteCompanySalesInvoice,
@@ -29,7 +35,21 @@ const RESOURCE = "Sales invoice";
 export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/sales_invoices",
-    { config: salesInvoices, schema: { response: { 200: SalesInvoiceListResponse } } },
+    {
+      config: salesInvoices,
+      schema: {
+        querystring: listQuery({
+          selections: SALES_INVOICE_SELECTIONS,
+          search: {
+            from: { kind: "date", description: "Only items dated on or after this date" },
+            till: { kind: "date", description: "Only items dated on or before this date" },
+            contact_id: { kind: "id", description: "Only this contact's invoices" },
+            api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
+          },
+        }),
+        response: { 200: SalesInvoiceListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const selection = readSelection(query, SALES_INVOICE_SELECTIONS, "all");
@@ -47,7 +67,22 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.post(
     "/api/v1/companies/:company_id/sales_invoices",
-    { config: salesInvoices, schema: { response: { 201: SalesInvoiceResponse } } },
+    {
+      config: salesInvoices,
+      schema: {
+        errors: ["client.quota_reached"],
+        body: payloadBody(SalesInvoicePayload, {
+          date: "2026-11-02",
+          due_date: "2026-12-02",
+          contact_id: 7,
+          description: "Onderhoud november",
+          invoice_lines: [
+            { description: "Onderhoud website", quantity: "10", price_per_unit: "75.00", vat_type_id: 1 },
+          ],
+        }),
+        response: { 201: SalesInvoiceResponse },
+      },
+    },
     async (request, reply) => {
       const invoice = await createSalesInvoice(deps, requireCompany(request), request.body, {
         requirePaymentsScope: () => requireAdditionalScope(request, "manage:payments"),
@@ -66,7 +101,10 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.patch(
     "/api/v1/companies/:company_id/sales_invoices/:id",
-    { config: salesInvoices, schema: { response: { 200: SalesInvoiceResponse } } },
+    {
+      config: salesInvoices,
+      schema: { body: payloadBody(SalesInvoicePayload), response: { 200: SalesInvoiceResponse } },
+    },
     async (request) => ({
       sales_invoice: await updateCompanySalesInvoice(
         deps,
@@ -83,13 +121,23 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
     return reply.code(204).send();
   });
 
-  app.get("/api/v1/companies/:company_id/sales_invoices/:id/pdf", { config: salesInvoices }, async (request, reply) => {
-    const pdf = await salesInvoicePdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", `inline; filename="${pdf.fileName}"`)
-      .send(pdf.content);
-  });
+  app.get(
+    "/api/v1/companies/:company_id/sales_invoices/:id/pdf",
+    {
+      config: salesInvoices,
+      schema: {
+        summary: "Download the PDF of a sales invoice",
+        file: { contentType: "application/pdf", description: "The sales invoice as PDF, in the company's template" },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await salesInvoicePdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${pdf.fileName}"`)
+        .send(pdf.content);
+    },
+  );
 }
 
 /** An invoice's attachments: app.ts registers the attachment routes under it. */

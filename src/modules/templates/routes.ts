@@ -4,13 +4,17 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { listQuery } from "../../platform/route-docs.js";
 import { TemplateListResponse, TemplateResponse } from "./schemas.js";
 import { listCompanyTemplates, showTemplate } from "./service.js";
 
 export function registerTemplateRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/templates",
-    { config: access("public", "company_id"), schema: { response: { 200: TemplateListResponse } } },
+    {
+      config: access("public", "company_id"),
+      schema: { querystring: listQuery(), response: { 200: TemplateListResponse } },
+    },
     async (request, reply) => {
       const page = await listCompanyTemplates(
         deps,

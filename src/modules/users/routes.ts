@@ -5,7 +5,14 @@ import { MeResponse } from "./schemas.js";
 import { showMe } from "./service.js";
 
 export function registerUserRoutes(app: FastifyInstance, deps: ServiceDeps): void {
-  app.get("/api/v1/me", { config: access("read:me"), schema: { response: { 200: MeResponse } } }, async (request) => ({
-    me: await showMe(deps, requireContext(request).token.userId),
-  }));
+  app.get(
+    "/api/v1/me",
+    {
+      config: access("read:me"),
+      schema: { summary: "Show the user the token belongs to", response: { 200: MeResponse } },
+    },
+    async (request) => ({
+      me: await showMe(deps, requireContext(request).token.userId),
+    }),
+  );
 }

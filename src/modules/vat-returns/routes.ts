@@ -4,7 +4,9 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPaging } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { VatReturnLineListResponse, VatReturnListResponse, VatReturnResponse } from "./schemas.js";
+import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { RETURN_BOXES } from "./rules.js";
+import { VatReturnLineListResponse, VatReturnListResponse, VatReturnPayload, VatReturnResponse } from "./schemas.js";
 import { fileVatReturn, listFiledVatReturns, listVatReturnLines, showVatReturn } from "./service.js";
 
 const reports = access("read:reports", "company_id");
@@ -16,7 +18,7 @@ const periodOf = (params: unknown) => (params as { period?: unknown }).period;
 export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/vat_returns",
-    { config: reports, schema: { response: { 200: VatReturnListResponse } } },
+    { config: reports, schema: { querystring: listQuery(), response: { 200: VatReturnListResponse } } },
     async (request, reply) => {
       const page = await listFiledVatReturns(deps, requireCompany(request), readPaging(request.query as Query));
       setPagingHeaders(reply, page);
@@ -26,7 +28,7 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
 
   app.post(
     "/api/v1/companies/:company_id/vat_returns",
-    { config: filing, schema: { response: { 201: VatReturnResponse } } },
+    { config: filing, schema: { body: payloadBody(VatReturnPayload), response: { 201: VatReturnResponse } } },
     async (request, reply) =>
       reply.code(201).send({ vat_return: await fileVatReturn(deps, requireCompany(request), request.body) }),
   );
@@ -41,7 +43,17 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
 
   app.get(
     "/api/v1/companies/:company_id/vat_returns/:period/lines",
-    { config: reports, schema: { response: { 200: VatReturnLineListResponse } } },
+    {
+      config: reports,
+      schema: {
+        summary: "List the ledger lines behind one box of a period's VAT return",
+        querystring: listQuery({
+          extra: { box: { type: "string", enum: [...RETURN_BOXES], description: "The box of the return" } },
+          required: ["box"],
+        }),
+        response: { 200: VatReturnLineListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       const page = await listVatReturnLines(

@@ -5,13 +5,29 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readDateParameter, readPaging, readPathId, readSelection } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { listQuery } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
 
 export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/vat_types",
-    { config: access("public", "company_id"), schema: { response: { 200: VatTypeListResponse } } },
+    {
+      config: access("public", "company_id"),
+      schema: {
+        querystring: listQuery({
+          selections: ["all"],
+          extra: {
+            since: {
+              type: "string",
+              format: "date",
+              description: "The VAT types valid on or after this date (default: today)",
+            },
+          },
+        }),
+        response: { 200: VatTypeListResponse },
+      },
+    },
     async (request, reply) => {
       const query = request.query as Query;
       readSelection(query, ["all"], "all");

@@ -1,0 +1,246 @@
+/**
+ * One OpenAPI operation per API route, from what the route declares: access (security, scope),
+ * path parameters, the query (`listQuery`), the wrapped body (`payloadBody`), its response schemas
+ * (the same objects the serializer uses) and its error responses (errors.ts). Response objects
+ * are named after their wrapper key (`{"contact": …}` → `Contact`) and shared as components, so a
+ * generated client gets one type per resource.
+ */
+import type { CataloguedRoute } from "../../platform/route-catalogue.js";
+import type { JsonSchema } from "../../platform/route-docs.js";
+import { errorTypesOf, pathParameters } from "./errors.js";
+import { operationNames } from "./names.js";
+
+/** JSON Schema objects named once, shared by every operation that answers with them. */
+export class SchemaRegistry {
+  readonly components: Record<string, JsonSchema> = {};
+  private readonly names = new Map<unknown, string>();
+
+  /** A `$ref` to `schema` under `name` (made unique when another schema took it first). */
+  reference(name: string, schema: unknown): JsonSchema {
+    let registered = this.names.get(schema);
+    if (registered === undefined) {
+      registered = name;
+      for (let suffix = 2; registered in this.components; suffix++) registered = `${name}${suffix}`;
+      this.names.set(schema, registered);
+      this.components[registered] = this.hoistIdentified(plainJson(schema));
+    }
+    return { $ref: `#/components/schemas/${registered}` };
+  }
+
+  /**
+   * A recursive TypeBox schema carries `$id` and refers to itself by it; embedded in several
+   * components it would define that id more than once. Each becomes a component of its own name.
+   */
+  private hoistIdentified(schema: unknown): JsonSchema {
+    const visit = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(visit);
+      if (node === null || typeof node !== "object") return node;
+      const { $id, ...rest } = node as JsonSchema;
+      const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, visit(value)]));
+      if (typeof copy.$ref === "string" && !copy.$ref.startsWith("#")) copy.$ref = `#/components/schemas/${copy.$ref}`;
+      if (typeof $id !== "string") return copy;
+      this.components[$id] ??= copy;
+      return { $ref: `#/components/schemas/${$id}` };
+    };
+    return visit(schema) as JsonSchema;
+  }
+}
+
+/** A TypeBox schema as plain JSON (its symbol keys dropped). */
+export function plainJson(schema: unknown): JsonSchema {
+  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+}
+
+const pascal = (text: string) =>
+  text
+    .split(/[_\-\s]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+
+/** `{"contact": X}` → `{"contact": $ref Contact}`; `{"contacts": [X]}` → items `$ref Contact`. */
+function responseSchema(registry: SchemaRegistry, schema: unknown, singular: (plural: string) => string): JsonSchema {
+  const source = schema as { type?: unknown; properties?: Record<string, JsonSchema> };
+  const entries = Object.entries(source.properties ?? {});
+  const [wrapper] = entries;
+  if (source.type !== "object" || entries.length !== 1 || wrapper === undefined) return plainJson(schema);
+  const [key, inner] = wrapper;
+  const named =
+    inner.type === "array" && typeof inner.items === "object"
+      ? { type: "array", items: registry.reference(pascal(singular(key)), inner.items) }
+      : registry.reference(pascal(key), inner);
+  return { type: "object", required: [key], additionalProperties: false, properties: { [key]: named } };
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The request cannot be used: malformed JSON, a missing wrapper, unknown attributes or a bad parameter",
+  401: "No token, or the token is unknown, revoked or expired",
+  402: "The company's plan does not allow more of these",
+  403: "The token lacks the scope, or may not reach this company",
+  404: "There is no such resource in this company",
+  409: "A request with the same Idempotency-Key has not finished yet; retry after Retry-After seconds",
+  413: "The request body is too large",
+  422: "The attributes are invalid: the message names every invalid attribute",
+  429: "Too many requests this minute; retry after Retry-After seconds",
+};
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function commonHeaders(route: CataloguedRoute): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "X-Request-Id": header("RequestId") };
+  if (route.config.access !== undefined || route.url.startsWith("/oauth/")) {
+    Object.assign(headers, {
+      "RateLimit-Limit": header("RateLimitLimit"),
+      "RateLimit-Remaining": header("RateLimitRemaining"),
+      "RateLimit-Reset": header("RateLimitReset"),
+    });
+  }
+  return headers;
+}
+
+function errorResponses(route: CataloguedRoute): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  const sorted = [...errorTypesOf(route)].sort(([a], [b]) => a - b);
+  for (const [status, types] of sorted) {
+    const headers = commonHeaders(route);
+    if (status === 401) headers["WWW-Authenticate"] = header("WwwAuthenticate");
+    if (status === 409 || status === 429) headers["Retry-After"] = header("RetryAfter");
+    responses[String(status)] = {
+      description: `${ERROR_DESCRIPTIONS[status] ?? "Error"}. Types: ${[...types].join(", ")}`,
+      headers,
+      content: { "application/json": { schema: errorSchema([...types]) } },
+    };
+  }
+  return responses;
+}
+
+/** The error envelope narrowed to the types one status can carry. */
+export function errorSchema(types: readonly string[]): JsonSchema {
+  return {
+    type: "object",
+    required: ["error"],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: "object",
+        required: ["type", "message"],
+        additionalProperties: false,
+        properties: {
+          type: { type: "string", enum: [...types] },
+          message: { type: "string", description: "For people, in the language Accept-Language asks for" },
+        },
+      },
+    },
+  };
+}
+
+function successResponses(registry: SchemaRegistry, route: CataloguedRoute, singular: (plural: string) => string) {
+  const responses: Record<string, unknown> = {};
+  const headers = commonHeaders(route);
+  const query = route.schema.querystring as { properties?: Record<string, unknown> } | undefined;
+  if (query?.properties?.page !== undefined) {
+    Object.assign(headers, { "X-Page": header("Page"), "X-Per-Page": header("PerPage"), "X-Total": header("Total") });
+  }
+  if (route.config.access !== undefined && (route.method === "POST" || route.method === "PATCH")) {
+    headers["Idempotent-Replayed"] = header("IdempotentReplayed");
+  }
+  const declared = (route.schema.response ?? {}) as Record<string, unknown>;
+  for (const [status, schema] of Object.entries(declared)) {
+    responses[status] = {
+      description: status === "201" ? "Created" : "OK",
+      headers,
+      content: { "application/json": { schema: responseSchema(registry, schema, singular) } },
+    };
+  }
+  const file = route.schema.file;
+  if (file !== undefined) {
+    responses["200"] = {
+      description: file.description,
+      headers,
+      content: { [file.contentType]: { schema: { type: "string", contentMediaType: file.contentType } } },
+    };
+  }
+  if (Object.keys(responses).length === 0 && route.method === "DELETE") {
+    responses["204"] = { description: "Deleted", headers };
+  }
+  return responses;
+}
+
+function parameters(route: CataloguedRoute): unknown[] {
+  const found: unknown[] = pathParameters(route.url).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    ...(name === "period"
+      ? { description: "A period: YYYYQn (a quarter), YYYY-MM (a month) or YYYY", schema: { type: "string" } }
+      : { schema: { type: "integer", minimum: 1 } }),
+  }));
+  const query = route.schema.querystring as
+    | { properties?: Record<string, JsonSchema>; required?: string[] }
+    | undefined;
+  for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+    if (name !== "search") {
+      const { description, ...rest } = schema;
+      const required = query?.required?.includes(name) ?? false;
+      found.push({ name, in: "query", required, description, schema: rest });
+      continue;
+    }
+    const filters = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [key, filter] of Object.entries(filters)) {
+      const { description, ...rest } = filter;
+      const list = rest.type === "array";
+      found.push({
+        name: `search[${key}]${list ? "[]" : ""}`,
+        in: "query",
+        required: false,
+        description,
+        schema: rest,
+      });
+    }
+  }
+  if (route.config.access !== undefined && (route.method === "POST" || route.method === "PATCH")) {
+    found.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  }
+  if (route.config.access !== undefined) found.push({ $ref: "#/components/parameters/AcceptLanguage" });
+  return found;
+}
+
+/** The operation of an API route (one with `access`, or the API's own description). */
+export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): Record<string, unknown> {
+  const names = operationNames(route);
+  const access = route.config.access;
+  const body = route.schema.body as JsonSchema | undefined;
+  const requestBody =
+    body === undefined
+      ? undefined
+      : {
+          required: true,
+          content: {
+            "application/json": {
+              schema: bodySchema(registry, body),
+              ...(Array.isArray(body.examples) ? { examples: { example: { value: body.examples[0] } } } : {}),
+            },
+          },
+        };
+  return {
+    operationId: names.operationId,
+    summary: route.schema.summary ?? names.summary,
+    ...(route.schema.description === undefined ? {} : { description: route.schema.description }),
+    tags: [names.tag],
+    ...(access === undefined
+      ? { security: [] }
+      : { security: [{ apiToken: [access.scope] }, { oauth2: [access.scope] }], "x-scope": access.scope }),
+    parameters: parameters(route),
+    ...(requestBody === undefined ? {} : { requestBody }),
+    responses: { ...successResponses(registry, route, names.singular), ...errorResponses(route) },
+  };
+}
+
+/** The wrapped body with its attributes named `<Wrapper>Input`. */
+function bodySchema(registry: SchemaRegistry, body: JsonSchema): JsonSchema {
+  const { examples: _examples, ...rest } = body;
+  const properties = (rest.properties ?? {}) as Record<string, unknown>;
+  const [wrapper] = Object.entries(properties);
+  if (wrapper === undefined) return rest;
+  const [key, attributes] = wrapper;
+  return { ...rest, properties: { [key]: registry.reference(`${pascal(key)}Input`, attributes) } };
+}

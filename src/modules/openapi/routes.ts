@@ -1,0 +1,135 @@
+/**
+ * The API's description of itself, without a token: `GET /api/v1/openapi.json` (and `.yaml`),
+ * built from the route catalogue on the first request and kept, and the reference page `/docs`:
+ * Swagger UI served from its own npm package (swagger-ui-dist), no CDN, under a CSP that lets
+ * only this server's scripts run and only this server be called ("try it").
+ *
+ * The three files of the page are served by these routes rather than @fastify/static: they are
+ * fixed, read once, and cached by the browser for a day; a static-file plugin would add a
+ * directory walk and a path parameter for nothing.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { stringify } from "yaml";
+import { routeCatalogue } from "../../platform/route-catalogue.js";
+import { buildOpenApiDocument } from "./document.js";
+
+const require = createRequire(import.meta.url);
+const SWAGGER_UI = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+const VERSION = (require("../../../package.json") as { version: string }).version;
+
+const DOCS_ASSETS: Record<string, { file: string; type: string }> = {
+  "swagger-ui.css": { file: path.join(SWAGGER_UI, "swagger-ui.css"), type: "text/css; charset=utf-8" },
+  "swagger-ui-bundle.js": {
+    file: path.join(SWAGGER_UI, "swagger-ui-bundle.js"),
+    type: "text/javascript; charset=utf-8",
+  },
+};
+
+/** Starts Swagger UI on the document; a file, because the CSP allows no inline script. */
+const DOCS_SCRIPT = `window.addEventListener("DOMContentLoaded", function () {
+  window.ui = SwaggerUIBundle({
+    url: "/api/v1/openapi.json",
+    dom_id: "#reference",
+    deepLinking: true,
+    displayOperationId: true,
+    displayRequestDuration: true,
+    defaultModelsExpandDepth: 0,
+    docExpansion: "list",
+    filter: true,
+    tryItOutEnabled: false,
+    validatorUrl: null,
+  });
+});
+`;
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kasboek API reference</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="reference"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/docs.js"></script>
+</body>
+</html>
+`;
+
+/** Only this server's scripts and styles; requests ("try it") only to this server. */
+const DOCS_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+  "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+const unauthenticated = { unauthenticated: true } as const;
+
+export function registerOpenApiRoutes(app: FastifyInstance): void {
+  // Built on the first request, when every route is registered, and kept: the routes cannot
+  // change once the app is ready, and start-up does not pay for a document nobody asked for.
+  let built: { json: string; yaml: string } | undefined;
+  const documents = () => {
+    if (built === undefined) {
+      const document = buildOpenApiDocument(routeCatalogue(app), { version: VERSION });
+      built = { json: JSON.stringify(document), yaml: stringify(document, { aliasDuplicateObjects: false }) };
+    }
+    return built;
+  };
+
+  // `/api/v1/openapi.json` reaches this route: the platform strips a path's `.json` (http.ts).
+  app.get(
+    "/api/v1/openapi",
+    {
+      config: unauthenticated,
+      schema: {
+        summary: "This API's OpenAPI 3.1 document (JSON; also at /api/v1/openapi.json)",
+        file: { contentType: "application/json", description: "The document" },
+      },
+    },
+    async (_request, reply) => reply.type("application/json; charset=utf-8").send(documents().json),
+  );
+  app.get(
+    "/api/v1/openapi.yaml",
+    {
+      config: unauthenticated,
+      schema: {
+        summary: "This API's OpenAPI 3.1 document (YAML)",
+        file: { contentType: "application/yaml", description: "The document" },
+      },
+    },
+    async (_request, reply) => reply.type("application/yaml; charset=utf-8").send(documents().yaml),
+  );
+
+  app.get("/docs", async (_request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", DOCS_POLICY)
+      .header("x-frame-options", "DENY")
+      .header("referrer-policy", "no-referrer")
+      .header("x-content-type-options", "nosniff")
+      .send(DOCS_PAGE),
+  );
+
+  const loaded = new Map<string, Buffer>();
+  app.get("/docs/assets/docs.js", async (_request, reply) =>
+    assetReply(reply, "text/javascript; charset=utf-8").send(DOCS_SCRIPT),
+  );
+  for (const [name, asset] of Object.entries(DOCS_ASSETS)) {
+    app.get(`/docs/assets/${name}`, async (_request, reply) => {
+      let content = loaded.get(name);
+      if (content === undefined) {
+        content = readFileSync(asset.file);
+        loaded.set(name, content);
+      }
+      return assetReply(reply, asset.type).send(content);
+    });
+  }
+}
+
+function assetReply(reply: FastifyReply, type: string): FastifyReply {
+  return reply.type(type).header("cache-control", "public, max-age=86400").header("x-content-type-options", "nosniff");
+}
