@@ -41,11 +41,42 @@ const PATH = process.env.FUZZ_PATH;
 
 let world: FuzzWorld;
 let routesByKey: Map<string, CollectedRoute>;
+/** the statuses the OpenAPI document gives each route (`GET /api/v1/me`), HEAD as its GET */
+let documentedStatuses: Map<string, Set<number>>;
+
+async function statusesOfDocument(fuzzWorld: FuzzWorld): Promise<Map<string, Set<number>>> {
+  const response = await fuzzWorld.app.inject({ url: "/api/v1/openapi.json", remoteAddress: FUZZ_CLIENT_ADDRESS });
+  const document = JSON.parse(response.body) as { paths: Record<string, Record<string, { responses: object }>> };
+  const statuses = new Map<string, Set<number>>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const key = `${method.toUpperCase()} ${path.replace(/\{([a-z_]+)\}/g, ":$1")}`;
+      statuses.set(key, new Set(Object.keys(operation.responses).map(Number)));
+    }
+  }
+  return statuses;
+}
+
+/**
+ * A status the OpenAPI document does not give the route answered: the document must name every
+ * status a route can give. A path the router could not match is the platform's 404 endpoint
+ * answer, not the route's.
+ */
+function undocumentedStatus(route: CollectedRoute | null, method: string, status: number, body: string): string[] {
+  if (route === null || body.includes('"client.not_found.endpoint"')) return [];
+  const key = `${route.method === "HEAD" ? "GET" : route.method} ${route.url}`;
+  const documented = documentedStatuses.get(key);
+  if (documented === undefined) return [`${key} is not in the OpenAPI document`];
+  const asked = method === "HEAD" ? "GET" : method;
+  if (asked !== key.split(" ")[0] || documented.has(status)) return [];
+  return [`status ${status} is not documented for ${key} (${[...documented].join(", ")})`];
+}
 let bBefore: Record<string, string>;
 
 beforeAll(async () => {
   world = await buildFuzzWorld();
   routesByKey = new Map(world.routes.map((route) => [`${route.method} ${route.url}`, route]));
+  documentedStatuses = await statusesOfDocument(world);
   bBefore = await snapshotCompany(world, world.b);
   if (process.env.FUZZ_VERBOSE === "1") {
     for (const [url, value] of Object.entries(bBefore)) console.log("B:", url, value.slice(0, 60));
@@ -113,7 +144,10 @@ async function send(generated: FuzzRequest): Promise<void> {
         `${request.method} ${excerpt(request.url, 200)} ${excerpt(request.payload, 200)} → ${excerpt(response.body, 300)}`,
       );
     }
-    const problems = responseProblems(route, request.method, request.url, response);
+    const problems = [
+      ...responseProblems(route, request.method, request.url, response),
+      ...undocumentedStatus(route, request.method, response.statusCode, response.body),
+    ];
     if (problems.length === 0) updatePools(world.live, route, request, response.statusCode, response.body);
     if (problems.length > 0) {
       failure = { run, request, status: response.statusCode, problems, body: response.body, log: world.takeErrorLog() };

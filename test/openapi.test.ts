@@ -8,13 +8,16 @@
  * - every error status an API operation documents is one the app gives: each is provoked by a
  *   request built for it (no token, a foreign company, an id that is not there, a bad body or
  *   parameter, a body over the limit, one request over the rate limit). Two statuses depend on
- *   timing or on a plan and are proven by their own tests instead: 409 (an Idempotency-Key still
- *   in use: src/modules/idempotency) and 402 / 422 quota_reached (src/modules/plans).
+ *   timing, on a plan or on the state of the books and are proven by their own tests instead: 409
+ *   (an Idempotency-Key still in use: src/modules/idempotency), 402 / 422 quota_reached
+ *   (src/modules/plans), and 422 on a DELETE (a published document, a contact in use, a date in a
+ *   filed VAT period: the modules' tests). The converse, that a route gives no status the
+ *   document leaves out, is checked by the fuzz test on every answer it gets.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { buildTestApp, json, newCompany } from "./support/app.js";
@@ -202,6 +205,8 @@ function invalidBody(operation: Operation): Record<string, unknown> | undefined 
   return { [wrapper]: { [name]: value } };
 }
 
+const hasQuery = (operation: Operation) => (operation.parameters ?? []).some((parameter) => parameter.in === "query");
+
 interface Fixture {
   /** a token with every scope but the one named */
   tokenWithout: (scope: string) => Promise<string>;
@@ -238,7 +243,13 @@ function provoke(fixture: Fixture, path: string, method: string, operation: Oper
       if (write)
         return { method, url: real(false), headers: { ...own, "idempotency-key": "k".repeat(300) }, payload: {} };
       if (path.includes("{period}")) return { method, url: real(false).replace("2026Q1", "someday"), headers: own };
-      return { method, url: `${real(false)}?page=first&year=last&date=never&from=never&box=none`, headers: own };
+      if (hasQuery(operation)) {
+        return { method, url: `${real(false)}?page=first&year=last&date=never&from=never&box=none`, headers: own };
+      }
+      // a path parameter that is not validly percent-encoded
+      const lastParameter = path.lastIndexOf("{");
+      const broken = `${path.slice(0, lastParameter)}%ZZ${path.slice(path.indexOf("}", lastParameter) + 1)}`;
+      return { method, url: broken.replace("{company_id}", String(owner.companyId)), headers: own };
     }
     case 413:
       return {
@@ -253,7 +264,11 @@ function provoke(fixture: Fixture, path: string, method: string, operation: Oper
       return {
         method,
         url: real(false),
-        headers: { ...headers, authorization: `Bearer ${owner.token}`, "idempotency-key": `reuse-${operation.operationId}` },
+        headers: {
+          ...headers,
+          authorization: `Bearer ${owner.token}`,
+          "idempotency-key": `reuse-${operation.operationId}`,
+        },
         payload: body ?? {},
       };
     default:
@@ -318,6 +333,7 @@ describe("every error status an API operation documents is one it gives", async 
       .map(Number)
       .filter((code) => code >= 400)) {
       if (status === 409 || status === 402) continue; // see the header
+      if (status === 422 && method === "DELETE") continue; // see the header
       it(`${method} ${path} → ${status}`, async () => {
         if (status === 429) {
           const remoteAddress = `10.253.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
@@ -330,7 +346,7 @@ describe("every error status an API operation documents is one it gives", async 
         const request = provoke(made, path, method, operation, status, await made.tokenWithout(scope));
         expect(request, `no way to provoke ${status}`).not.toBeNull();
         if (request === null) return;
-        const options = request as Parameters<FastifyInstance["inject"]>[0] & object;
+        const options = request as InjectOptions;
         let response = await harness.app.inject(options);
         if (status === 422 && response.statusCode !== 422) {
           response = await harness.app.inject({ ...options, payload: { another: "body" } });

@@ -91,8 +91,12 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/contacts/:id", { config: contacts }, async (request, reply) => {
-    await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "Contact"));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/contacts/:id",
+    { config: contacts, schema: { errors: ["client.parameters.validation"] } },
+    async (request, reply) => {
+      await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "Contact"));
+      return reply.code(204).send();
+    },
+  );
 }

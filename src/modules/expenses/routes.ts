@@ -81,10 +81,14 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/expenses/:id", { config: expenses }, async (request, reply) => {
-    await deleteCompanyExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/expenses/:id",
+    { config: expenses, schema: { errors: ["client.parameters.validation"] } },
+    async (request, reply) => {
+      await deleteCompanyExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** An expense's receipts: app.ts registers the attachment routes under it. */

@@ -63,7 +63,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.delete(
     "/api/v1/companies/:company_id/journal_entries/:id",
-    { config: journalEntries },
+    { config: journalEntries, schema: { errors: ["client.parameters.validation"] } },
     async (request, reply) => {
       await deleteCompanyJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry"));
       return reply.code(204).send();

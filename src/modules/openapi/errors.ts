@@ -24,6 +24,8 @@ export function errorTypesOf(route: CataloguedRoute): ErrorTypesByStatus {
     for (const type of types) set.add(type);
     found.set(status, set);
   };
+  // a path parameter over 100 characters, or not validly percent-encoded (platform/http.ts)
+  if (pathParameters(route.url).length > 0) add(400, "client.parameters.invalid_parameter_value");
   const access = route.config.access;
   if (access !== undefined) {
     add(401, "client.authentication.invalid_token");
@@ -50,6 +52,11 @@ export function errorTypesOf(route: CataloguedRoute): ErrorTypesByStatus {
     );
     add(413, "client.parameters.invalid_parameter_value");
     add(422, "client.parameters.validation");
+  }
+  if (route.method === "DELETE") {
+    // Fastify reads a DELETE's body too: one that is not JSON, or over the limit, is refused
+    add(400, "client.parameters.malformed_json", "client.parameters.invalid_parameter_value");
+    add(413, "client.parameters.invalid_parameter_value");
   }
   if (route.schema.querystring !== undefined) add(400, "client.parameters.invalid_parameter_value");
   for (const type of route.schema.errors ?? []) add(errorStatusByType[type], type);

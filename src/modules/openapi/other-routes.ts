@@ -70,6 +70,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
     responses: {
       "200": ["The consent page, or the sign-in form when not signed in", HTML],
       "302": ["Back to the application's redirect URI with an error"],
+      "303": ["Not signed in: to the sign-in page, and back here after"],
       "400": ["The request names no valid client or redirect URI (a page)", HTML],
       "429": ["Too many requests (a page)", HTML],
     },
@@ -82,14 +83,18 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "GET /login": {
     summary: "The sign-in page",
     tag: "Pages",
-    responses: { "200": ["The sign-in form", HTML], "429": ["Too many requests (a page)", HTML] },
+    responses: {
+      "200": ["The sign-in form", HTML],
+      "303": ["Already signed in: on to the page asked for"],
+      "429": ["Too many requests (a page)", HTML],
+    },
   },
   "POST /login": {
     summary: "Sign in (the sign-in form)",
     tag: "Pages",
     responses: {
       "303": ["Signed in: on to the page asked for"],
-      "401": ["Wrong e-mail or password", HTML],
+      "422": ["Wrong e-mail or password: the form again, with the reason", HTML],
       ...FORM_ERRORS,
     },
   },
@@ -110,7 +115,12 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "POST /account/tokens": {
     summary: "Create a personal API token",
     tag: "Pages",
-    responses: { "200": ["The new token, shown once", HTML], "303": ["Not signed in"], ...FORM_ERRORS },
+    responses: {
+      "201": ["The new token, shown once", HTML],
+      "303": ["Not signed in"],
+      "422": ["The form again, with what is wrong", HTML],
+      ...FORM_ERRORS,
+    },
   },
   "POST /account/tokens/:id/revoke": {
     summary: "Revoke a personal API token",
@@ -144,6 +154,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
     tag: "Pages",
     responses: {
       "200": ["The quotation", HTML],
+      "400": ["The link is not valid (a page)", HTML],
       "404": ["No such quotation (a page)", HTML],
       "429": FORM_ERRORS["429"] ?? [""],
     },
@@ -154,6 +165,8 @@ export const OTHER_ROUTES: Record<string, Described> = {
     responses: {
       "303": ["Signed: back to the quotation"],
       "404": ["No such quotation (a page)", HTML],
+      "415": ["Not a form post (a page)", HTML],
+      "422": ["The form again, with what is wrong", HTML],
       ...FORM_ERRORS,
     },
   },
@@ -162,6 +175,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
     tag: "Pages",
     responses: {
       "200": ["The PDF", "application/pdf"],
+      "400": ["The link is not valid (a page)", HTML],
       "404": ["No such quotation (a page)", HTML],
       "429": FORM_ERRORS["429"] ?? [""],
     },
@@ -190,6 +204,11 @@ export const OTHER_ROUTES: Record<string, Described> = {
     summary: "Swagger UI's script",
     tag: "Reference",
     responses: { "200": ["The script", "text/javascript"] },
+  },
+  "GET /docs/assets/favicon-32x32.png": {
+    summary: "The reference page's icon",
+    tag: "Reference",
+    responses: { "200": ["The icon", "image/png"] },
   },
   "GET /health/live": {
     summary: "Liveness: the process answers",

@@ -6,7 +6,8 @@
  *
  * The three files of the page are served by these routes rather than @fastify/static: they are
  * fixed, read once, and cached by the browser for a day; a static-file plugin would add a
- * directory walk and a path parameter for nothing.
+ * directory walk and a path parameter for nothing. The page names an empty icon (`data:,`, which
+ * img-src allows) so the browser does not ask for /favicon.ico, a 404 in the console.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -51,6 +52,7 @@ const DOCS_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Kasboek API reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 </head>
 <body>

@@ -63,8 +63,12 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/payments/:id", { config: payments }, async (request, reply) => {
-    await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "Payment"));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/payments/:id",
+    { config: payments, schema: { errors: ["client.parameters.validation"] } },
+    async (request, reply) => {
+      await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "Payment"));
+      return reply.code(204).send();
+    },
+  );
 }

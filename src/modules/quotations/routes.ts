@@ -84,10 +84,14 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/quotations/:id", { config: quotations }, async (request, reply) => {
-    await deleteCompanyQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/quotations/:id",
+    { config: quotations, schema: { errors: ["client.parameters.validation"] } },
+    async (request, reply) => {
+      await deleteCompanyQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     "/api/v1/companies/:company_id/quotations/:id/pdf",

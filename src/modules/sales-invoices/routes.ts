@@ -116,10 +116,14 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/sales_invoices/:id", { config: salesInvoices }, async (request, reply) => {
-    await deleteCompanySalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/sales_invoices/:id",
+    { config: salesInvoices, schema: { errors: ["client.parameters.validation"] } },
+    async (request, reply) => {
+      await deleteCompanySalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     "/api/v1/companies/:company_id/sales_invoices/:id/pdf",
