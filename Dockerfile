@@ -1,0 +1,49 @@
+# Kasboek's production image. test/containers.test.ts lints this file (Docker cannot run in our
+# CI), so keep to what it checks: a named build stage, pinned base images, exec-form commands, a
+# non-root user and a health check on /health/ready.
+#
+# Both stages use the same base image: better-sqlite3 is a native addon compiled (or fetched
+# prebuilt) in the build stage, and it only loads on the same Node.js ABI and C library.
+
+FROM node:20-bookworm-slim AS build
+# what node-gyp needs when no prebuilt better-sqlite3 binary matches this platform
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --ignore-scripts: the package's own `prepare` would build dist/ before the sources are here.
+# better-sqlite3 is the one production dependency whose install script matters, so it runs
+# on its own.
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+  && npm rebuild better-sqlite3
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+# After the build only production dependencies stay; the runtime stage copies them as they are,
+# with the compiled addon.
+RUN npm run build \
+  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+# Listen on every interface of the container; the default DATABASE_URL
+# (sqlite:./data/kasboek.sqlite) resolves to /app/data, the volume below.
+ENV HOST=0.0.0.0 \
+  PORT=3000
+# package.json says `"type": "module"`, which Node needs to load dist/ at all.
+COPY package.json ./
+COPY bin ./bin
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# The code stays root's and read-only to the service; only the data directory is its own.
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
+USER node
+EXPOSE 3000
+# Slim images have no curl: Node's own fetch asks for readiness (database, migrations, Redis).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# `docker run IMAGE bootstrap …` (or `docker compose run --rm kasboek bootstrap …`) runs any
+# other kasboek command in the same image.
+ENTRYPOINT ["node", "bin/kasboek.js"]
+CMD ["serve"]
