@@ -8,7 +8,7 @@ import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
-import { containsAny } from "../../db/search.js";
+import { containsAny, ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import { CONTACT_SEARCH_FIELDS } from "./schemas.js";
 
@@ -58,7 +58,10 @@ export interface ContactFilter {
 }
 
 function filtered(executor: Executor, companyId: number, filter: ContactFilter) {
-  let query = contacts(executor).selectFrom("contacts").where("company_id", "=", companyId);
+  // a search's index, when it answers, finds the rows and the company is checked on them (db/search.ts)
+  let query = contacts(executor)
+    .selectFrom("contacts")
+    .where(ofCompany(executor, "contacts", companyId, filter.query));
   if (filter.selection === "customers") query = query.where("is_supplier", "=", 0);
   if (filter.selection === "suppliers") query = query.where("is_supplier", "=", 1);
   if (filter.email !== undefined) query = query.where("contact_person_email_address", "=", filter.email);
@@ -126,6 +129,7 @@ export async function contactNumberTaken(
   contactNumber: string,
   exceptContactId?: number,
 ): Promise<boolean> {
+  // a search's index, when it answers, finds the rows and the company is checked on them (db/search.ts)
   let query = contacts(executor)
     .selectFrom("contacts")
     .select("id")

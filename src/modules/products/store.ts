@@ -8,7 +8,7 @@ import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
-import { containsAny } from "../../db/search.js";
+import { containsAny, ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 
 interface ProductsTable {
@@ -48,7 +48,10 @@ export async function listProducts(
   filter: ProductFilter,
   paging: Paging,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  let query = products(executor).selectFrom("products").where("company_id", "=", companyId);
+  // a search's index, when it answers, finds the rows and the company is checked on them (db/search.ts)
+  let query = products(executor)
+    .selectFrom("products")
+    .where(ofCompany(executor, "products", companyId, filter.query));
   if (filter.productCodes !== undefined) {
     query =
       filter.productCodes.length === 0
@@ -94,6 +97,7 @@ export async function productCodeTaken(
   productCode: string,
   exceptProductId?: number,
 ): Promise<boolean> {
+  // a search's index, when it answers, finds the rows and the company is checked on them (db/search.ts)
   let query = products(executor)
     .selectFrom("products")
     .select("id")
