@@ -58,6 +58,37 @@ async function statusesOfDocument(fuzzWorld: FuzzWorld): Promise<Map<string, Set
 }
 
 /**
+ * The route the router gives `url`: a mutated path may leave the generator's route (an empty id
+ * makes `/sales_invoices/:id` the list). Literal segments win over parameters, as in Fastify's
+ * router; null when none matches.
+ */
+function matchedRoute(method: string, url: string): CollectedRoute | undefined {
+  const routeMethod = method === "HEAD" ? "GET" : method;
+  const path = (url.split("?")[0] ?? "").replace(/\.json$/, "").replace(/(.)\/$/, "$1");
+  let decoded: string[];
+  try {
+    decoded = path.split("/").map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined; // not validly percent-encoded: refused before routing
+  }
+  let best: { route: CollectedRoute; literals: number } | undefined;
+  for (const route of routesByKey.values()) {
+    if (route.method !== routeMethod) continue;
+    const pattern = route.url.split("/");
+    if (pattern.length !== decoded.length) continue;
+    let literals = 0;
+    const fits = pattern.every((part, index) => {
+      const segment = decoded[index] ?? "";
+      if (part.startsWith(":")) return segment !== "";
+      if (part === segment) literals++;
+      return part === segment;
+    });
+    if (fits && (best === undefined || literals > best.literals)) best = { route, literals };
+  }
+  return best?.route;
+}
+
+/**
  * A status the OpenAPI document does not give the route answered: the document must name every
  * status a route can give. A path the router could not match is the platform's 404 endpoint
  * answer, not the route's.
@@ -124,7 +155,7 @@ async function send(generated: FuzzRequest): Promise<void> {
   run++;
   world.takeErrorLog();
   const request = resolveRequest(generated, world.live);
-  const route = routesByKey.get(request.route) ?? null;
+  const route = matchedRoute(request.method, request.url) ?? null;
   let failure: Failure | null = null;
   try {
     const response = await world.app.inject({
