@@ -36,7 +36,8 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
-const pascal = (text: string) =>
+/** `sales_invoices` → `SalesInvoices`, `/account/tokens` → `AccountTokens` */
+export const pascal = (text: string) =>
   text
     .split(/[^A-Za-z0-9]+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -54,7 +55,6 @@ export interface OperationNames {
   operationId: string;
   summary: string;
   tag: string;
-  singular: (plural: string) => string;
 }
 
 export function operationNames(route: CataloguedRoute): OperationNames {
@@ -94,6 +94,5 @@ export function operationNames(route: CataloguedRoute): OperationNames {
     operationId: `${verb}${noun.map(pascal).join("")}`,
     summary,
     tag: tagSegment === undefined ? "Reference" : (TAG_NAMES[tagSegment] ?? "Reference"),
-    singular,
   };
 }

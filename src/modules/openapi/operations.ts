@@ -8,7 +8,7 @@
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
 import type { JsonSchema } from "../../platform/route-docs.js";
 import { errorTypesOf, pathParameters } from "./errors.js";
-import { operationNames } from "./names.js";
+import { operationNames, pascal, singular } from "./names.js";
 
 /** JSON Schema objects named once, shared by every operation that answers with them. */
 export class SchemaRegistry {
@@ -51,14 +51,8 @@ export function plainJson(schema: unknown): JsonSchema {
   return JSON.parse(JSON.stringify(schema)) as JsonSchema;
 }
 
-const pascal = (text: string) =>
-  text
-    .split(/[_\-\s]+/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("");
-
 /** `{"contact": X}` → `{"contact": $ref Contact}`; `{"contacts": [X]}` → items `$ref Contact`. */
-function responseSchema(registry: SchemaRegistry, schema: unknown, singular: (plural: string) => string): JsonSchema {
+function responseSchema(registry: SchemaRegistry, schema: unknown): JsonSchema {
   const source = schema as { type?: unknown; properties?: Record<string, JsonSchema> };
   const entries = Object.entries(source.properties ?? {});
   const [wrapper] = entries;
@@ -133,7 +127,7 @@ export function errorSchema(types: readonly string[]): JsonSchema {
   };
 }
 
-function successResponses(registry: SchemaRegistry, route: CataloguedRoute, singular: (plural: string) => string) {
+function successResponses(registry: SchemaRegistry, route: CataloguedRoute) {
   const responses: Record<string, unknown> = {};
   const headers = commonHeaders(route);
   const query = route.schema.querystring as { properties?: Record<string, unknown> } | undefined;
@@ -148,7 +142,7 @@ function successResponses(registry: SchemaRegistry, route: CataloguedRoute, sing
     responses[status] = {
       description: status === "201" ? "Created" : "OK",
       headers,
-      content: { "application/json": { schema: responseSchema(registry, schema, singular) } },
+      content: { "application/json": { schema: responseSchema(registry, schema) } },
     };
   }
   const file = route.schema.file;
@@ -231,7 +225,7 @@ export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): 
       : { security: [{ apiToken: [access.scope] }, { oauth2: [access.scope] }], "x-scope": access.scope }),
     parameters: parameters(route),
     ...(requestBody === undefined ? {} : { requestBody }),
-    responses: { ...successResponses(registry, route, names.singular), ...errorResponses(route) },
+    responses: { ...successResponses(registry, route), ...errorResponses(route) },
   };
 }
 

@@ -6,6 +6,8 @@
  * gives. Invariant: a registered route missing from this table fails the document's build.
  */
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
+import { pathParameters } from "./errors.js";
+import { pascal } from "./names.js";
 
 interface Described {
   summary: string;
@@ -232,10 +234,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
 
 /** `POST /account/tokens` → `postAccountTokensPage` (pages end in Page: `/account` is not an account) */
 const operationIdOf = (route: CataloguedRoute, tag: Described["tag"]) =>
-  `${route.method.toLowerCase()}${route.url
-    .split(/[^A-Za-z]+/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("")}${tag === "Pages" ? "Page" : ""}`;
+  `${route.method.toLowerCase()}${pascal(route.url)}${tag === "Pages" ? "Page" : ""}`;
 
 /** The operation of a route outside the JSON API; throws for a route the table lacks. */
 export function otherOperation(route: CataloguedRoute): Record<string, unknown> {
@@ -254,11 +253,11 @@ export function otherOperation(route: CataloguedRoute): Record<string, unknown> 
     ...(described.description === undefined ? {} : { description: described.description }),
     tags: [described.tag],
     security: [],
-    parameters: [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => ({
-      name: match[1],
+    parameters: pathParameters(route.url).map((name) => ({
+      name,
       in: "path",
       required: true,
-      schema: { type: match[1] === "id" ? "integer" : "string" },
+      schema: { type: name === "id" ? "integer" : "string" },
     })),
     ...(form === undefined
       ? {}
