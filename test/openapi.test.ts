@@ -31,7 +31,7 @@ type Operation = {
 };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; responses?: Record<string, unknown> };
 };
 
 const harness = await buildTestApp();
@@ -114,7 +114,9 @@ describe("the OpenAPI document", () => {
     expect(list?.parameters?.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(["page", "per_page", "selection", "search[q]", "search[contact_person_email_address]"]),
     );
-    expect(JSON.stringify(list?.responses["401"])).toContain("client.authentication.invalid_token");
+    const unauthorized = list?.responses["401"] as { $ref?: string } | undefined;
+    const shared = document.components.responses?.[unauthorized?.$ref?.split("/").at(-1) ?? ""];
+    expect(JSON.stringify(shared)).toContain("client.authentication.invalid_token");
   });
 });
 

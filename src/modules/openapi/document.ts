@@ -127,6 +127,7 @@ export function buildOpenApiDocument(routes: readonly CataloguedRoute[], options
     paths,
     components: {
       schemas: { ...registry.components, Error: errorSchema(Object.keys(errorStatusByType)) },
+      responses: registry.responses,
       headers: COMPONENT_HEADERS,
       parameters: COMPONENT_PARAMETERS,
       securitySchemes: securitySchemes(),

@@ -13,7 +13,24 @@ import { operationNames, pascal, singular } from "./names.js";
 /** JSON Schema objects named once, shared by every operation that answers with them. */
 export class SchemaRegistry {
   readonly components: Record<string, JsonSchema> = {};
+  /** error responses, shared by every operation that can give the same status and types */
+  readonly responses: Record<string, JsonSchema> = {};
   private readonly names = new Map<unknown, string>();
+  private readonly responseNames = new Map<string, string>();
+
+  /** A `$ref` to the error response `response` of `status`, named `Error<status>[_n]`. */
+  errorResponse(status: number, response: JsonSchema): JsonSchema {
+    const key = JSON.stringify(response);
+    let name = this.responseNames.get(key);
+    if (name === undefined) {
+      const base = `Error${status}`;
+      name = base;
+      for (let suffix = 2; name in this.responses; suffix++) name = `${base}_${suffix}`;
+      this.responseNames.set(key, name);
+      this.responses[name] = response;
+    }
+    return { $ref: `#/components/responses/${name}` };
+  }
 
   /** A `$ref` to `schema` under `name` (made unique when another schema took it first). */
   reference(name: string, schema: unknown): JsonSchema {
@@ -91,18 +108,18 @@ function commonHeaders(route: CataloguedRoute): Record<string, unknown> {
   return headers;
 }
 
-function errorResponses(route: CataloguedRoute): Record<string, unknown> {
+function errorResponses(registry: SchemaRegistry, route: CataloguedRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const sorted = [...errorTypesOf(route)].sort(([a], [b]) => a - b);
   for (const [status, types] of sorted) {
     const headers = commonHeaders(route);
     if (status === 401) headers["WWW-Authenticate"] = header("WwwAuthenticate");
     if (status === 409 || status === 429) headers["Retry-After"] = header("RetryAfter");
-    responses[String(status)] = {
+    responses[String(status)] = registry.errorResponse(status, {
       description: `${ERROR_DESCRIPTIONS[status] ?? "Error"}. Types: ${[...types].join(", ")}`,
       headers,
       content: { "application/json": { schema: errorSchema([...types]) } },
-    };
+    });
   }
   return responses;
 }
@@ -225,7 +242,7 @@ export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): 
       : { security: [{ apiToken: [access.scope] }, { oauth2: [access.scope] }], "x-scope": access.scope }),
     parameters: parameters(route),
     ...(requestBody === undefined ? {} : { requestBody }),
-    responses: { ...successResponses(registry, route), ...errorResponses(route) },
+    responses: { ...successResponses(registry, route), ...errorResponses(registry, route) },
   };
 }
 
