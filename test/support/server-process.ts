@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 
 const HOST = "127.0.0.1";
+const START_TIMEOUT_MS = 60_000;
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
@@ -41,7 +42,10 @@ export async function startServerProcess(): Promise<ServerProcess> {
   };
   process.once("exit", stop);
   const url = `http://${HOST}:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // A cold start transpiles the whole app (tsx): seconds on a loaded two-core machine.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode} while starting`);
     const answers = await fetch(`${url}/api/v1/me`).then(
       () => true,
       () => false,
@@ -50,5 +54,5 @@ export async function startServerProcess(): Promise<ServerProcess> {
     await sleep(50);
   }
   stop();
-  throw new Error("the server process did not start");
+  throw new Error(`the server process did not answer within ${START_TIMEOUT_MS / 1000} s`);
 }
