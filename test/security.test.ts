@@ -41,7 +41,6 @@ const OPEN_ROUTES: readonly string[] = [
   "GET /docs/assets/docs.js",
   "GET /docs/assets/swagger-ui.css",
   "GET /docs/assets/swagger-ui-bundle.js",
-  "GET /docs/assets/favicon-32x32.png",
 ];
 
 const harness = await buildTestApp();

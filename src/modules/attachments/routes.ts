@@ -82,7 +82,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
       config,
       schema: {
         summary: `Download an attachment of ${article(parent.resourceName)}`,
-        file: { contentType: "application/octet-stream", description: "The file, with its own Content-Type" },
+        file: { contentType: "*/*", description: "The file, with the Content-Type it was uploaded with" },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@
  * are named after their wrapper key (`{"contact": …}` → `Contact`) and shared as components, so a
  * generated client gets one type per resource.
  */
+import { OptionalKind } from "@sinclair/typebox";
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
 import type { JsonSchema } from "../../platform/route-docs.js";
 import { errorTypesOf, pathParameters } from "./errors.js";
@@ -32,14 +33,19 @@ export class SchemaRegistry {
     return { $ref: `#/components/responses/${name}` };
   }
 
-  /** A `$ref` to `schema` under `name` (made unique when another schema took it first). */
-  reference(name: string, schema: unknown): JsonSchema {
+  /**
+   * A `$ref` to `schema` under `name` (made unique when another schema took it first). A response
+   * schema says which properties are always present: all but `Type.Optional` ones (see
+   * `withPresence`); a request schema's properties are all optional already.
+   */
+  reference(name: string, schema: unknown, kind: "response" | "request" = "response"): JsonSchema {
     let registered = this.names.get(schema);
     if (registered === undefined) {
       registered = name;
       for (let suffix = 2; registered in this.components; suffix++) registered = `${name}${suffix}`;
       this.names.set(schema, registered);
-      this.components[registered] = this.hoistIdentified(plainJson(schema));
+      const described = kind === "response" ? withPresence(schema) : schema;
+      this.components[registered] = this.hoistIdentified(plainJson(described));
     }
     return { $ref: `#/components/schemas/${registered}` };
   }
@@ -61,6 +67,24 @@ export class SchemaRegistry {
     };
     return visit(schema) as JsonSchema;
   }
+}
+
+/**
+ * A copy of a response schema whose objects list as `required` every property that is not
+ * `Type.Optional`. fields.ts `ResponseObjectWithOmissions` drops `required` to keep the serializer's
+ * field order; the document must still tell a client which fields are always there.
+ */
+function withPresence(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withPresence);
+  if (schema === null || typeof schema !== "object") return schema;
+  const source = schema as Record<string | symbol, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) copy[key] = withPresence(value);
+  const properties = source.properties as Record<string, Record<symbol, unknown>> | undefined;
+  if (source.type === "object" && properties !== undefined && source.required === undefined) {
+    copy.required = Object.keys(properties).filter((key) => properties[key]?.[OptionalKind] !== "Optional");
+  }
+  return copy;
 }
 
 /** A TypeBox schema as plain JSON (its symbol keys dropped). */
@@ -167,7 +191,15 @@ function successResponses(registry: SchemaRegistry, route: CataloguedRoute) {
     responses["200"] = {
       description: file.description,
       headers,
-      content: { [file.contentType]: { schema: { type: "string", contentMediaType: file.contentType } } },
+      content: {
+        [file.contentType]: {
+          // a JSON document is an object to a client; any other file is its bytes
+          schema:
+            file.contentType === "application/json"
+              ? { type: "object" }
+              : { type: "string", contentMediaType: file.contentType },
+        },
+      },
     };
   }
   if (Object.keys(responses).length === 0 && route.method === "DELETE") {
@@ -253,5 +285,5 @@ function bodySchema(registry: SchemaRegistry, body: JsonSchema): JsonSchema {
   const [wrapper] = Object.entries(properties);
   if (wrapper === undefined) return rest;
   const [key, attributes] = wrapper;
-  return { ...rest, properties: { [key]: registry.reference(`${pascal(key)}Input`, attributes) } };
+  return { ...rest, properties: { [key]: registry.reference(`${pascal(key)}Input`, attributes, "request") } };
 }

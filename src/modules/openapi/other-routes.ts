@@ -207,11 +207,6 @@ export const OTHER_ROUTES: Record<string, Described> = {
     tag: "Reference",
     responses: { "200": ["The script", "text/javascript"] },
   },
-  "GET /docs/assets/favicon-32x32.png": {
-    summary: "The reference page's icon",
-    tag: "Reference",
-    responses: { "200": ["The icon", "image/png"] },
-  },
   "GET /health/live": {
     summary: "Liveness: the process answers",
     tag: "Operations",
