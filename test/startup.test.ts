@@ -1,6 +1,6 @@
 /**
  * What a process loads to start serving: the PDF machinery (pdfkit and its fonts, 150–290 ms to
- * load) waits for the first print. Checked in a child process, whose module cache holds only what
+ * load) waits for the first print, and the YAML library for the first request of the YAML document. Checked in a child process, whose module cache holds only what
  * building the app loaded.
  */
 import { execFile } from "node:child_process";
@@ -40,17 +40,18 @@ port1.close();
 console.log(JSON.stringify({
   app: loaded.some((url) => url.includes("/src/app.ts")),
   pdf: loaded.filter((url) => url.includes("/node_modules/pdfkit/")),
+  yaml: loaded.filter((url) => url.includes("/node_modules/yaml/")),
 }));
 await app.close();
 await handle.close();
 `;
 
 describe("start-up", () => {
-  it("builds the app without loading pdfkit", async () => {
+  it("builds the app without loading pdfkit or the YAML library", async () => {
     const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", PROBE], {
       cwd: new URL("..", import.meta.url),
     });
     // the hook saw the app itself load, so it was listening
-    expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null")).toEqual({ app: true, pdf: [] });
+    expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null")).toEqual({ app: true, pdf: [], yaml: [] });
   });
 });

@@ -13,7 +13,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { stringify } from "yaml";
 import { routeCatalogue } from "../../platform/route-catalogue.js";
 import { buildOpenApiDocument } from "./document.js";
 
@@ -73,13 +72,12 @@ const unauthenticated = { unauthenticated: true } as const;
 export function registerOpenApiRoutes(app: FastifyInstance): void {
   // Built on the first request, when every route is registered, and kept: the routes cannot
   // change once the app is ready, and start-up does not pay for a document nobody asked for.
-  let built: { json: string; yaml: string } | undefined;
-  const documents = () => {
-    if (built === undefined) {
-      const document = buildOpenApiDocument(routeCatalogue(app), { version: VERSION });
-      built = { json: JSON.stringify(document), yaml: stringify(document, { aliasDuplicateObjects: false }) };
-    }
-    return built;
+  let document: Record<string, unknown> | undefined;
+  let json: string | undefined;
+  let yaml: string | undefined;
+  const built = () => {
+    document ??= buildOpenApiDocument(routeCatalogue(app), { version: VERSION });
+    return document;
   };
 
   // `/api/v1/openapi.json` reaches this route: the platform strips a path's `.json` (http.ts).
@@ -92,7 +90,10 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
         file: { contentType: "application/json", description: "The document" },
       },
     },
-    async (_request, reply) => reply.type("application/json; charset=utf-8").send(documents().json),
+    async (_request, reply) => {
+      json ??= JSON.stringify(built());
+      return reply.type("application/json; charset=utf-8").send(json);
+    },
   );
   app.get(
     "/api/v1/openapi.yaml",
@@ -103,7 +104,12 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
         file: { contentType: "application/yaml", description: "The document" },
       },
     },
-    async (_request, reply) => reply.type("application/yaml; charset=utf-8").send(documents().yaml),
+    async (_request, reply) => {
+      // the YAML library loads with the first request for it, not with every start
+      const { stringify } = await import("yaml");
+      yaml ??= stringify(built(), { aliasDuplicateObjects: false });
+      return reply.type("application/yaml; charset=utf-8").send(yaml);
+    },
   );
 
   app.get("/docs", async (_request, reply) =>
