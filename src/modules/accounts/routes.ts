@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSearchList, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery } from "../../platform/route-docs.js";
 import { AccountListResponse, AccountResponse } from "./schemas.js";
 import { ACCOUNT_SELECTIONS, listCompanyAccounts, showAccount } from "./service.js";
+
+const ACCOUNT_QUERY = listQuery({
+  selections: ACCOUNT_SELECTIONS,
+  search: { paths: { kind: "text-list", description: "Only the accounts with these paths" } },
+});
 
 export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
@@ -14,20 +19,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps): 
     {
       config: access("read:accounts", "company_id"),
       schema: {
-        querystring: listQuery({
-          selections: ACCOUNT_SELECTIONS,
-          search: { paths: { kind: "text-list", description: "Only the accounts with these paths" } },
-        }),
+        querystring: ACCOUNT_QUERY.schema,
         response: { 200: AccountListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const filter = {
-        selection: readSelection(query, ACCOUNT_SELECTIONS, "all"),
-        paths: readSearchList(query, "paths"),
-      };
-      const page = await listCompanyAccounts(deps, requireCompany(request).companyId, filter, readPaging(query));
+      const { selection, search, paging } = ACCOUNT_QUERY.read(request.query as Query);
+      const filter = { selection, paths: search.paths };
+      const page = await listCompanyAccounts(deps, requireCompany(request).companyId, filter, paging);
       setPagingHeaders(reply, page);
       return { accounts: page.items };
     },

@@ -8,10 +8,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { contentDisposition, uploadBodyLimit } from "./rules.js";
 import { AttachmentObjectListResponse, AttachmentObjectResponse, AttachmentPayload } from "./schemas.js";
 import {
@@ -67,10 +68,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
 
   app.get(
     collection,
-    { config, schema: { querystring: listQuery(), response: { 200: AttachmentObjectListResponse } } },
+    { config, schema: { querystring: PAGED_LIST.schema, response: { 200: AttachmentObjectListResponse } } },
     async (request, reply) => {
       const { company, document } = await documentOf(request, "read");
-      const page = await listAttachments(deps, company, document, readPaging(request.query as Query));
+      const page = await listAttachments(deps, company, document, PAGED_LIST.read(request.query as Query).paging);
       setPagingHeaders(reply, page);
       return { attachment_objects: page.items };
     },

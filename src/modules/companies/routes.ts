@@ -1,20 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany, requireContext } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { CompanyListResponse, CompanyPayload, CompanyResponse } from "./schemas.js";
 import { createCompany, deleteOwnedCompany, listCompanies, showCompany, updateCompanyAttributes } from "./service.js";
 
 export function registerCompanyRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies",
-    { config: access("public"), schema: { querystring: listQuery(), response: { 200: CompanyListResponse } } },
+    { config: access("public"), schema: { querystring: PAGED_LIST.schema, response: { 200: CompanyListResponse } } },
     async (request, reply) => {
       const { token } = requireContext(request);
-      const paging = readPaging(request.query as Query);
+      const paging = PAGED_LIST.read(request.query as Query).paging;
       const page = await listCompanies(deps, token.userId, token.scopes, paging, token.companyIds);
       setPagingHeaders(reply, page);
       return { companies: page.items };

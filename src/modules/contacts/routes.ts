@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSearchString, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { CONTACT_SELECTIONS, ContactListResponse, ContactPayload, ContactResponse } from "./schemas.js";
 import {
   createContact,
@@ -16,30 +17,28 @@ import {
 
 const contacts = access("manage:contacts", "company_id");
 
+const CONTACT_QUERY = listQuery({
+  selections: CONTACT_SELECTIONS,
+  search: {
+    q: { kind: "text", description: "Text in the names, numbers, address, phone or VAT number" },
+    contact_person_email_address: { kind: "text", description: "The contact person's e-mail address, exactly" },
+  },
+});
+
 export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/contacts",
     {
       config: contacts,
       schema: {
-        querystring: listQuery({
-          selections: CONTACT_SELECTIONS,
-          search: {
-            q: { kind: "text", description: "Text in the names, numbers, address, phone or VAT number" },
-            contact_person_email_address: { kind: "text", description: "The contact person's e-mail address, exactly" },
-          },
-        }),
+        querystring: CONTACT_QUERY.schema,
         response: { 200: ContactListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const filter = {
-        selection: readSelection(query, CONTACT_SELECTIONS, "all"),
-        query: readSearchString(query, "q"),
-        email: readSearchString(query, "contact_person_email_address"),
-      };
-      const page = await listCompanyContacts(deps, requireCompany(request), filter, readPaging(query));
+      const { selection, search, paging } = CONTACT_QUERY.read(request.query as Query);
+      const filter = { selection, query: search.q, email: search.contact_person_email_address };
+      const page = await listCompanyContacts(deps, requireCompany(request), filter, paging);
       setPagingHeaders(reply, page);
       return { contacts: page.items };
     },

@@ -6,10 +6,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSearchDate, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
 import { EXPENSE_SELECTIONS, ExpenseListResponse, ExpensePayload, ExpenseResponse } from "./schemas.js";
@@ -23,6 +24,14 @@ import {
 } from "./service.js";
 
 const expenses = access("manage:expenses", "company_id");
+
+const EXPENSE_QUERY = listQuery({
+  selections: EXPENSE_SELECTIONS,
+  search: {
+    from: { kind: "date", description: "Only items dated on or after this date" },
+    till: { kind: "date", description: "Only items dated on or before this date" },
+  },
+});
 const RESOURCE = "Expense";
 
 export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -31,21 +40,13 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
     {
       config: expenses,
       schema: {
-        querystring: listQuery({
-          selections: EXPENSE_SELECTIONS,
-          search: {
-            from: { kind: "date", description: "Only items dated on or after this date" },
-            till: { kind: "date", description: "Only items dated on or before this date" },
-          },
-        }),
+        querystring: EXPENSE_QUERY.schema,
         response: { 200: ExpenseListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const selection = readSelection(query, EXPENSE_SELECTIONS, "all");
-      const search = { from: readSearchDate(query, "from"), till: readSearchDate(query, "till") };
-      const page = await listCompanyExpenses(deps, requireCompany(request), selection, search, readPaging(query));
+      const { selection, search, paging } = EXPENSE_QUERY.read(request.query as Query);
+      const page = await listCompanyExpenses(deps, requireCompany(request), selection, search, paging);
       setPagingHeaders(reply, page);
       return { expenses: page.items };
     },

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { HourListResponse, HourPayload, HourResponse } from "./schemas.js";
 import { createHour, deleteCompanyHour, listCompanyHours, showHour, updateCompanyHour } from "./service.js";
 
@@ -13,9 +14,13 @@ const hours = access("manage:hours", "company_id");
 export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/hours",
-    { config: hours, schema: { querystring: listQuery(), response: { 200: HourListResponse } } },
+    { config: hours, schema: { querystring: PAGED_LIST.schema, response: { 200: HourListResponse } } },
     async (request, reply) => {
-      const page = await listCompanyHours(deps, requireCompany(request), readPaging(request.query as Query));
+      const page = await listCompanyHours(
+        deps,
+        requireCompany(request),
+        PAGED_LIST.read(request.query as Query).paging,
+      );
       setPagingHeaders(reply, page);
       return { hours: page.items };
     },

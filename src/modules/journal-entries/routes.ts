@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { JournalEntryListResponse, JournalEntryPayload, JournalEntryResponse } from "./schemas.js";
 import {
   createJournalEntry,
@@ -19,9 +20,13 @@ const journalEntries = access("manage:journal_entries", "company_id");
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/journal_entries",
-    { config: journalEntries, schema: { querystring: listQuery(), response: { 200: JournalEntryListResponse } } },
+    { config: journalEntries, schema: { querystring: PAGED_LIST.schema, response: { 200: JournalEntryListResponse } } },
     async (request, reply) => {
-      const page = await listCompanyJournalEntries(deps, requireCompany(request), readPaging(request.query as Query));
+      const page = await listCompanyJournalEntries(
+        deps,
+        requireCompany(request),
+        PAGED_LIST.read(request.query as Query).paging,
+      );
       setPagingHeaders(reply, page);
       return { journal_entries: page.items };
     },

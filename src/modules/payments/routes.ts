@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { PAYMENT_SELECTIONS, PaymentListResponse, PaymentPayload, PaymentResponse } from "./schemas.js";
 import {
   createPayment,
@@ -16,20 +17,21 @@ import {
 
 const payments = access("manage:payments", "company_id");
 
+const PAYMENT_QUERY = listQuery({ selections: PAYMENT_SELECTIONS, defaultSelection: "unbooked" });
+
 export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/payments",
     {
       config: payments,
       schema: {
-        querystring: listQuery({ selections: PAYMENT_SELECTIONS, defaultSelection: "unbooked" }),
+        querystring: PAYMENT_QUERY.schema,
         response: { 200: PaymentListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const selection = readSelection(query, PAYMENT_SELECTIONS, "unbooked");
-      const page = await listCompanyPayments(deps, requireCompany(request), selection, readPaging(query));
+      const { selection, paging } = PAYMENT_QUERY.read(request.query as Query);
+      const page = await listCompanyPayments(deps, requireCompany(request), selection, paging);
       setPagingHeaders(reply, page);
       return { payments: page.items };
     },

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSearchList, readSearchString, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { PRODUCT_SELECTIONS, ProductListResponse, ProductPayload, ProductResponse } from "./schemas.js";
 import {
   createProduct,
@@ -16,27 +17,28 @@ import {
 
 const products = access("manage:products", "company_id");
 
+const PRODUCT_QUERY = listQuery({
+  selections: PRODUCT_SELECTIONS,
+  search: {
+    q: { kind: "text", description: "Text in the description or product code" },
+    product_codes: { kind: "text-list", description: "Only these product codes" },
+  },
+});
+
 export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/products",
     {
       config: products,
       schema: {
-        querystring: listQuery({
-          selections: PRODUCT_SELECTIONS,
-          search: {
-            q: { kind: "text", description: "Text in the description or product code" },
-            product_codes: { kind: "text-list", description: "Only these product codes" },
-          },
-        }),
+        querystring: PRODUCT_QUERY.schema,
         response: { 200: ProductListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      readSelection(query, PRODUCT_SELECTIONS, "all");
-      const filter = { query: readSearchString(query, "q"), productCodes: readSearchList(query, "product_codes") };
-      const page = await listCompanyProducts(deps, requireCompany(request), filter, readPaging(query));
+      const { search, paging } = PRODUCT_QUERY.read(request.query as Query);
+      const filter = { query: search.q, productCodes: search.product_codes };
+      const page = await listCompanyProducts(deps, requireCompany(request), filter, paging);
       setPagingHeaders(reply, page);
       return { products: page.items };
     },

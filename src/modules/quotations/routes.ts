@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSearchDate, readSearchInteger, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationPayload, QuotationResponse } from "./schemas.js";
 import {
   createQuotation,
@@ -16,6 +17,15 @@ import {
 } from "./service.js";
 
 const quotations = access("manage:quotations", "company_id");
+
+const QUOTATION_QUERY = listQuery({
+  selections: QUOTATION_SELECTIONS,
+  search: {
+    from: { kind: "date", description: "Only items dated on or after this date" },
+    till: { kind: "date", description: "Only items dated on or before this date" },
+    contact_id: { kind: "id", description: "Only this contact's quotations" },
+  },
+});
 const RESOURCE = "Quotation";
 
 export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -24,26 +34,14 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
     {
       config: quotations,
       schema: {
-        querystring: listQuery({
-          selections: QUOTATION_SELECTIONS,
-          search: {
-            from: { kind: "date", description: "Only items dated on or after this date" },
-            till: { kind: "date", description: "Only items dated on or before this date" },
-            contact_id: { kind: "id", description: "Only this contact's quotations" },
-          },
-        }),
+        querystring: QUOTATION_QUERY.schema,
         response: { 200: QuotationListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const selection = readSelection(query, QUOTATION_SELECTIONS, "all");
-      const search = {
-        from: readSearchDate(query, "from"),
-        till: readSearchDate(query, "till"),
-        contactId: readSearchInteger(query, "contact_id"),
-      };
-      const page = await listCompanyQuotations(deps, requireCompany(request), selection, search, readPaging(query));
+      const { selection, search, paging } = QUOTATION_QUERY.read(request.query as Query);
+      const filter = { from: search.from, till: search.till, contactId: search.contact_id };
+      const page = await listCompanyQuotations(deps, requireCompany(request), selection, filter, paging);
       setPagingHeaders(reply, page);
       return { quotations: page.items };
     },

@@ -3,8 +3,34 @@
  * the parameter); defaults that depend on today are the service's. Unknown keys are ignored.
  */
 import { invalidParameter } from "../../platform/errors.js";
+import { listQuery } from "../../platform/list-query.js";
 import { queryText, readDateParameter } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
+import { dateParameter } from "../../platform/route-docs.js";
+
+// What each reader below reads, for the OpenAPI document: declared beside the reader.
+const PERIOD = {
+  from: dateParameter("The first day (default: the start of this year)"),
+  till: dateParameter("The last day (default: today)"),
+};
+export const REPORT_DATE_QUERY = listQuery({
+  paged: false,
+  extra: { date: dateParameter("The report's date (default: today)") },
+});
+export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
+export const GENERAL_LEDGER_QUERY = listQuery({
+  extra: {
+    account_id: { type: "integer", minimum: 1, description: "The account, by id (this or account_path)" },
+    account_path: { type: "string", description: "The account, by path (this or account_id)" },
+    ...PERIOD,
+  },
+});
+export const MILEAGE_QUERY = listQuery({
+  paged: false,
+  extra: {
+    year: { type: "integer", minimum: 1000, maximum: 9999, description: "The calendar year (default: this year)" },
+  },
+});
 
 /** `?date=`: absent means today. */
 export function readReportDate(query: Query): string | undefined {

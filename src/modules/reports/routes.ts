@@ -6,10 +6,17 @@ import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { dateParameter, listQuery } from "../../platform/route-docs.js";
-import { readAccountSelector, readReportDate, readReportPeriod, readReportYear } from "./parameters.js";
+import {
+  GENERAL_LEDGER_QUERY,
+  MILEAGE_QUERY,
+  REPORT_DATE_QUERY,
+  REPORT_PERIOD_QUERY,
+  readAccountSelector,
+  readReportDate,
+  readReportPeriod,
+  readReportYear,
+} from "./parameters.js";
 import {
   BalanceSheetResponse,
   GeneralLedgerResponse,
@@ -38,7 +45,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({ paged: false, extra: { date: dateParameter("The report's date (default: today)") } }),
+        querystring: REPORT_DATE_QUERY.schema,
         response: { 200: TrialBalanceResponse },
       },
     },
@@ -52,13 +59,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({
-          paged: false,
-          extra: {
-            from: dateParameter("The first day (default: the start of this year)"),
-            till: dateParameter("The last day (default: today)"),
-          },
-        }),
+        querystring: REPORT_PERIOD_QUERY.schema,
         response: { 200: ProfitAndLossResponse },
       },
     },
@@ -76,7 +77,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({ paged: false, extra: { date: dateParameter("The report's date (default: today)") } }),
+        querystring: REPORT_DATE_QUERY.schema,
         response: { 200: BalanceSheetResponse },
       },
     },
@@ -90,14 +91,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({
-          extra: {
-            account_id: { type: "integer", minimum: 1, description: "The account, by id (this or account_path)" },
-            account_path: { type: "string", description: "The account, by path (this or account_id)" },
-            from: dateParameter("The first day (default: the start of this year)"),
-            till: dateParameter("The last day (default: today)"),
-          },
-        }),
+        querystring: GENERAL_LEDGER_QUERY.schema,
         response: { 200: GeneralLedgerResponse },
       },
     },
@@ -105,7 +99,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
       const query = request.query as Query;
       const selector = readAccountSelector(query);
       const period = readReportPeriod(query);
-      const paging = readPaging(query);
+      const paging = GENERAL_LEDGER_QUERY.read(query).paging;
       const { report, page } = await generalLedgerReport(deps, requireCompany(request), selector, period, paging);
       setPagingHeaders(reply, page);
       return { general_ledger: report };
@@ -117,7 +111,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({ paged: false, extra: { date: dateParameter("The report's date (default: today)") } }),
+        querystring: REPORT_DATE_QUERY.schema,
         response: { 200: ReceivablesResponse },
       },
     },
@@ -131,7 +125,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({ paged: false, extra: { date: dateParameter("The report's date (default: today)") } }),
+        querystring: REPORT_DATE_QUERY.schema,
         response: { 200: PayablesResponse },
       },
     },
@@ -145,17 +139,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: listQuery({
-          paged: false,
-          extra: {
-            year: {
-              type: "integer",
-              minimum: 1000,
-              maximum: 9999,
-              description: "The calendar year (default: this year)",
-            },
-          },
-        }),
+        querystring: MILEAGE_QUERY.schema,
         response: { 200: MileageResponse },
       },
     },

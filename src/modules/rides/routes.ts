@@ -1,26 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId, readSelection } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { RIDE_SELECTIONS, RideListResponse, RidePayload, RideResponse } from "./schemas.js";
 import { createRide, deleteCompanyRide, listCompanyRides, showRide, updateCompanyRide } from "./service.js";
 
 const ride = access("manage:rides", "company_id");
+
+const RIDE_QUERY = listQuery({ selections: RIDE_SELECTIONS });
 
 export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/rides",
     {
       config: ride,
-      schema: { querystring: listQuery({ selections: RIDE_SELECTIONS }), response: { 200: RideListResponse } },
+      schema: { querystring: RIDE_QUERY.schema, response: { 200: RideListResponse } },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const selection = readSelection(query, RIDE_SELECTIONS, "all");
-      const page = await listCompanyRides(deps, requireCompany(request), selection, readPaging(query));
+      const { selection, paging } = RIDE_QUERY.read(request.query as Query);
+      const page = await listCompanyRides(deps, requireCompany(request), selection, paging);
       setPagingHeaders(reply, page);
       return { rides: page.items };
     },

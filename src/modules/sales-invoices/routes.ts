@@ -1,17 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireAdditionalScope, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import {
-  readPaging,
-  readPathId,
-  readSearchDate,
-  readSearchInteger,
-  readSearchString,
-  readSelection,
-} from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
 import {
   SALES_INVOICE_SELECTIONS,
@@ -30,6 +24,16 @@ import {
 } from "./service.js";
 
 const salesInvoices = access("manage:sales_invoices", "company_id");
+
+const SALES_INVOICE_QUERY = listQuery({
+  selections: SALES_INVOICE_SELECTIONS,
+  search: {
+    from: { kind: "date", description: "Only items dated on or after this date" },
+    till: { kind: "date", description: "Only items dated on or before this date" },
+    contact_id: { kind: "id", description: "Only this contact's invoices" },
+    api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
+  },
+});
 const RESOURCE = "Sales invoice";
 
 export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -38,28 +42,19 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
     {
       config: salesInvoices,
       schema: {
-        querystring: listQuery({
-          selections: SALES_INVOICE_SELECTIONS,
-          search: {
-            from: { kind: "date", description: "Only items dated on or after this date" },
-            till: { kind: "date", description: "Only items dated on or before this date" },
-            contact_id: { kind: "id", description: "Only this contact's invoices" },
-            api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
-          },
-        }),
+        querystring: SALES_INVOICE_QUERY.schema,
         response: { 200: SalesInvoiceListResponse },
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const selection = readSelection(query, SALES_INVOICE_SELECTIONS, "all");
-      const search = {
-        from: readSearchDate(query, "from"),
-        till: readSearchDate(query, "till"),
-        contactId: readSearchInteger(query, "contact_id"),
-        apiReference: readSearchString(query, "api_reference"),
+      const { selection, search, paging } = SALES_INVOICE_QUERY.read(request.query as Query);
+      const filter = {
+        from: search.from,
+        till: search.till,
+        contactId: search.contact_id,
+        apiReference: search.api_reference,
       };
-      const page = await listCompanySalesInvoices(deps, requireCompany(request), selection, search, readPaging(query));
+      const page = await listCompanySalesInvoices(deps, requireCompany(request), selection, filter, paging);
       setPagingHeaders(reply, page);
       return { sales_invoices: page.items };
     },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging, readPathId } from "../../platform/params.js";
+import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery } from "../../platform/route-docs.js";
 import { TemplateListResponse, TemplateResponse } from "./schemas.js";
 import { listCompanyTemplates, showTemplate } from "./service.js";
 
@@ -13,13 +13,13 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: ServiceDeps):
     "/api/v1/companies/:company_id/templates",
     {
       config: access("public", "company_id"),
-      schema: { querystring: listQuery(), response: { 200: TemplateListResponse } },
+      schema: { querystring: PAGED_LIST.schema, response: { 200: TemplateListResponse } },
     },
     async (request, reply) => {
       const page = await listCompanyTemplates(
         deps,
         requireCompany(request).companyId,
-        readPaging(request.query as Query),
+        PAGED_LIST.read(request.query as Query).paging,
       );
       setPagingHeaders(reply, page);
       return { templates: page.items };

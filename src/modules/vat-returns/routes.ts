@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery, PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPaging } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery, payloadBody } from "../../platform/route-docs.js";
+import { payloadBody } from "../../platform/route-docs.js";
 import { RETURN_BOXES } from "./rules.js";
 import { VatReturnLineListResponse, VatReturnListResponse, VatReturnPayload, VatReturnResponse } from "./schemas.js";
 import { fileVatReturn, listFiledVatReturns, listVatReturnLines, showVatReturn } from "./service.js";
@@ -15,12 +15,22 @@ const filing = access("manage:journal_entries", "company_id");
 
 const periodOf = (params: unknown) => (params as { period?: unknown }).period;
 
+/** `box` is read with the period, by the service (rules.ts `readReturnBox`) */
+const LINES_QUERY = listQuery({
+  extra: { box: { type: "string", enum: [...RETURN_BOXES], description: "The box of the return" } },
+  required: ["box"],
+});
+
 export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
     "/api/v1/companies/:company_id/vat_returns",
-    { config: reports, schema: { querystring: listQuery(), response: { 200: VatReturnListResponse } } },
+    { config: reports, schema: { querystring: PAGED_LIST.schema, response: { 200: VatReturnListResponse } } },
     async (request, reply) => {
-      const page = await listFiledVatReturns(deps, requireCompany(request), readPaging(request.query as Query));
+      const page = await listFiledVatReturns(
+        deps,
+        requireCompany(request),
+        PAGED_LIST.read(request.query as Query).paging,
+      );
       setPagingHeaders(reply, page);
       return { vat_returns: page.items };
     },
@@ -47,10 +57,7 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
       config: reports,
       schema: {
         summary: "List the ledger lines behind one box of a period's VAT return",
-        querystring: listQuery({
-          extra: { box: { type: "string", enum: [...RETURN_BOXES], description: "The box of the return" } },
-          required: ["box"],
-        }),
+        querystring: LINES_QUERY.schema,
         response: { 200: VatReturnLineListResponse },
       },
     },
@@ -61,7 +68,7 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
         requireCompany(request),
         periodOf(request.params),
         query.box,
-        readPaging(query),
+        LINES_QUERY.read(query).paging,
       );
       setPagingHeaders(reply, page);
       return { vat_return_lines: page.items };

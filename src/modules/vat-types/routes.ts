@@ -2,12 +2,21 @@ import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readDateParameter, readPaging, readPathId, readSelection } from "../../platform/params.js";
+import { readDateParameter, readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
-import { listQuery } from "../../platform/route-docs.js";
+import { dateParameter } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
+
+/** `since` is read by the route: its default is today in the company's time zone */
+const VAT_TYPE_QUERY = listQuery({
+  selections: ["all"],
+  extra: {
+    since: dateParameter("The VAT types valid on or after this date (default: today)"),
+  },
+});
 
 export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
@@ -15,25 +24,16 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
     {
       config: access("public", "company_id"),
       schema: {
-        querystring: listQuery({
-          selections: ["all"],
-          extra: {
-            since: {
-              type: "string",
-              format: "date",
-              description: "The VAT types valid on or after this date (default: today)",
-            },
-          },
-        }),
+        querystring: VAT_TYPE_QUERY.schema,
         response: { 200: VatTypeListResponse },
       },
     },
     async (request, reply) => {
       const query = request.query as Query;
-      readSelection(query, ["all"], "all");
+      const { paging } = VAT_TYPE_QUERY.read(query);
       const company = requireCompany(request);
       const since = readDateParameter("since", query.since) ?? dateInTimeZone(deps.now(), company.timeZone);
-      const page = await listKnownVatTypes(deps, since, readPaging(query));
+      const page = await listKnownVatTypes(deps, since, paging);
       setPagingHeaders(reply, page);
       return { vat_types: page.items };
     },
