@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { listQuery } from "../../platform/list-query.js";
+import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
@@ -28,8 +28,7 @@ const expenses = access("manage:expenses", "company_id");
 const EXPENSE_QUERY = listQuery({
   selections: EXPENSE_SELECTIONS,
   search: {
-    from: { kind: "date", description: "Only items dated on or after this date" },
-    till: { kind: "date", description: "Only items dated on or before this date" },
+    ...DATE_RANGE_SEARCH,
   },
 });
 const RESOURCE = "Expense";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { listQuery } from "../../platform/list-query.js";
+import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
@@ -21,8 +21,7 @@ const quotations = access("manage:quotations", "company_id");
 const QUOTATION_QUERY = listQuery({
   selections: QUOTATION_SELECTIONS,
   search: {
-    from: { kind: "date", description: "Only items dated on or after this date" },
-    till: { kind: "date", description: "Only items dated on or before this date" },
+    ...DATE_RANGE_SEARCH,
     contact_id: { kind: "id", description: "Only this contact's quotations" },
   },
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { access, requireAdditionalScope, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { listQuery } from "../../platform/list-query.js";
+import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
 import { readPathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
@@ -28,8 +28,7 @@ const salesInvoices = access("manage:sales_invoices", "company_id");
 const SALES_INVOICE_QUERY = listQuery({
   selections: SALES_INVOICE_SELECTIONS,
   search: {
-    from: { kind: "date", description: "Only items dated on or after this date" },
-    till: { kind: "date", description: "Only items dated on or before this date" },
+    ...DATE_RANGE_SEARCH,
     contact_id: { kind: "id", description: "Only this contact's invoices" },
     api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
   },
