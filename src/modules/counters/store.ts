@@ -1,6 +1,7 @@
 /**
  * SQL for `counters`: per-company number series.
  */
+import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 
 type CounterTables = {
@@ -11,18 +12,20 @@ function counters(executor: Executor) {
   return executor.withTables<CounterTables>();
 }
 
-/** Takes the next value of a series; the row lock it takes lasts until the transaction ends. */
+/**
+ * Takes the next value of a series in one statement: the series' first value inserts its row,
+ * every later one adds to it. Either way the row stays locked until the transaction ends, so
+ * concurrent takers of one series wait for each other and the values stay gapless.
+ */
 export async function incrementCounter(executor: Executor, companyId: number, series: string): Promise<number> {
-  await counters(executor)
-    .insertInto("counters")
-    .values({ company_id: companyId, series, last_value: 0 })
-    .onConflict((conflict) => conflict.columns(["company_id", "series"]).doNothing())
-    .execute();
   const row = await counters(executor)
-    .updateTable("counters")
-    .set((eb) => ({ last_value: eb("last_value", "+", 1) }))
-    .where("company_id", "=", companyId)
-    .where("series", "=", series)
+    .insertInto("counters")
+    .values({ company_id: companyId, series, last_value: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["company_id", "series"])
+        .doUpdateSet({ last_value: sql<number>`${sql.ref("counters.last_value")} + 1` }),
+    )
     .returning("last_value")
     .executeTakeFirstOrThrow();
   return Number(row.last_value);

@@ -8,8 +8,11 @@
  *   contact (created in the request's transaction, so a refused request leaves none behind).
  * - `transition` is decided from the stored row and the request alone, before anything is read
  *   for the draft, so a refused state change never costs a write.
- * - every column set at publication comes from `publishedColumns`; the number comes from the
- *   pipeline (a per-company counter row inside the publishing transaction).
+ * - every column set at publication comes from `publishedColumns` (or, for a document created
+ *   published, `createPublished.row`); the number comes from the pipeline (a per-company counter
+ *   row inside the publishing transaction).
+ * - `createPublished.stored` and `presentWritten` answer exactly what a read of the rows just
+ *   written would, so the response does not depend on which path wrote them.
  */
 import type { Static, TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -17,8 +20,9 @@ import type { CompanyAccess } from "../../platform/access.js";
 import type { WritePayloadSpec } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import type { ValidationErrors } from "../../platform/errors.js";
+import type { CompanyDetails } from "../companies/service.js";
 import type { ContactRow } from "../contacts/service.js";
-import type { LinesPlan } from "../invoice-lines/service.js";
+import type { InvoiceLineRow, LinesPlan } from "../invoice-lines/service.js";
 import type { CappedResource } from "../plans/service.js";
 
 export type DocumentType = "sales_invoice" | "quotation" | "expense";
@@ -61,6 +65,15 @@ export interface WriteContext<Options> {
   options: Options;
   /** run after the transaction committed (wake the mail sender) */
   afterCommit: Array<() => void>;
+  /** the company's details once read in this transaction (documents/service.ts `companyOfWrite`) */
+  companyDetails?: Promise<CompanyDetails | undefined>;
+}
+
+/** The columns publication sets on every document type. */
+export interface PublishedColumns {
+  invoice_number: string;
+  published_at: string;
+  cached_contact: string | null;
 }
 
 /** What a draft always has; the type adds its own columns. */
@@ -141,11 +154,28 @@ export interface DocumentKind<
     taken?(transaction: Executor, companyId: number, number: string): Promise<boolean>;
   };
   /** the columns publication sets besides the number, the contact copy and the time */
-  publishedColumns(
+  publishedColumns(row: Row, published: PublishedColumns, now: Date): Update;
+  /**
+   * a document published as it is created is inserted once, already published (absent: it is
+   * inserted as a concept and then published like a stored one)
+   */
+  createPublished?: {
+    /** the date its number series is chosen by */
+    date(draft: Draft): string;
+    /** the new row with the columns publication sets */
+    row(companyId: number, draft: Draft, createdAt: string, published: PublishedColumns): Insert;
+    /** the row as a read right after the write answers it; null when only a read can tell (payments added) */
+    stored(id: number, values: Insert, draft: Draft): Row | null;
+  };
+  /** whether the write links payments to the document (absent: assume it may) */
+  addsPayments?(draft: Draft): boolean;
+  /** presents a document created in this request from its row and lines as written (it has no files yet) */
+  presentWritten?(
+    executor: Executor,
+    company: CompanyAccess,
     row: Row,
-    published: { invoice_number: string; published_at: string; cached_contact: string | null },
-    now: Date,
-  ): Update;
+    lines: readonly InvoiceLineRow[],
+  ): Promise<Presented>;
   /** lines of this type count as sold (products' number_sold) once published */
   finalisesLines: boolean;
   /** what else happens at publication, in its transaction (the e-mail copy) */

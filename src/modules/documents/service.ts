@@ -15,6 +15,8 @@
  *   sent back exactly as shown.
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
+ * - A document published as it is created is written once, with its final values, and answered
+ *   from what was written (publication.ts); every other write is answered from a fresh read.
  * - Only concepts are deleted; their payments stay (unlinked) and their files go.
  */
 import type { Static, TObject } from "@sinclair/typebox";
@@ -26,23 +28,18 @@ import { lockedChanges } from "../../platform/changes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
-import { contactById, holdContactForDocument } from "../contacts/service.js";
-import { nextInSeries } from "../counters/service.js";
 import {
   applyDocumentLines,
   deleteDocumentLines,
-  finaliseDocumentLines,
   type InvoiceLineItem,
   type LinesPlan,
   planDocumentLines,
-  postableLinesOf,
 } from "../invoice-lines/service.js";
-import { type DocumentPostingInput, holdBooksForPosting, postPublishedDocument } from "../ledger/service.js";
 import { syncDocumentPayments, unlinkDocumentPayments } from "../payments/service.js";
 import { assertCanCreate } from "../plans/service.js";
 import { productDefaultsOf } from "../products/service.js";
-import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, DocumentType, DraftTools, StoredDocument, WriteContext } from "./kind.js";
+import { createPublished, type KindOf, lockedRow, publishStored, type WrittenDocument } from "./publication.js";
 
 export type { DocumentContactAttributes, DocumentWithContact } from "./contact.js";
 export { documentContactCopy, liveContactCopies, resolveDocumentContact } from "./contact.js";
@@ -52,11 +49,13 @@ export type {
   DocumentStore,
   DocumentType,
   DraftTools,
+  PublishedColumns,
   StoredDocument,
   Transition,
   WriteContext,
 } from "./kind.js";
 export { type CompanyDetails, documentPdf, type PrintContext, type PrintedDocument } from "./print.js";
+export { companyOfWrite, documentPostingInput, postEarlierPublication } from "./publication.js";
 
 /** The lines step of every draft: the request's line changes planned against the stored lines, products filling in what a line leaves out. */
 export function planLines(
@@ -69,134 +68,8 @@ export function planLines(
   return planDocumentLines(transaction, companyId, document, items, errors, productDefaultsOf(transaction, companyId));
 }
 
-/** A kind seen only through what every document has (the pipeline's own steps need no more). */
-type KindOf<Row extends StoredDocument> = DocumentKind<
-  Row,
-  TObject,
-  DocumentDraft<unknown>,
-  unknown,
-  unknown,
-  unknown,
-  unknown
->;
-
 export function invalidDocument(resource: string, problem: string): ApiError {
   return new ApiError("client.parameters.validation", `${resource} is invalid: ${problem}`);
-}
-
-async function lockedRow<Row extends StoredDocument>(
-  transaction: Executor,
-  kind: KindOf<Row>,
-  companyId: number,
-  id: number,
-): Promise<Row> {
-  if (!(await kind.store.lock(transaction, companyId, id))) throw notFound(kind.resource);
-  const row = await kind.store.find(transaction, companyId, id);
-  if (!row) throw notFound(kind.resource);
-  return row;
-}
-
-/** Numbers the document, freezes its contact, finalises its lines and runs the type's own steps. */
-async function publish<Row extends StoredDocument, Draft extends DocumentDraft<unknown>, Options>(
-  transaction: Executor,
-  kind: DocumentKind<Row, TObject, Draft, unknown, unknown, unknown, Options>,
-  context: WriteContext<Options>,
-  id: number,
-  draft: Draft,
-): Promise<void> {
-  const companyId = context.company.companyId;
-  const row = await lockedRow(transaction, kind, companyId, id);
-  if (kind.posting) await holdBooksForPosting(transaction, companyId);
-  const invoiceNumber = row.invoice_number ?? (await nextNumber(transaction, kind.numbering, companyId, row.date));
-  await kind.store.update(
-    transaction,
-    companyId,
-    id,
-    kind.publishedColumns(
-      row,
-      {
-        invoice_number: invoiceNumber,
-        published_at: context.now.toISOString(),
-        cached_contact: frozenContactCopy(draft.contact),
-      },
-      context.now,
-    ),
-  );
-  const document = { type: kind.type, id };
-  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
-  if (kind.finalisesLines) await finaliseDocumentLines(transaction, companyId, document);
-  const published = await lockedRow(transaction, kind, companyId, id);
-  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
-  if (kind.posting) {
-    const input = await documentPostingInput(transaction, kind, companyId, published, draft.contact);
-    await postPublishedDocument(transaction, companyId, input, kind.resource);
-  }
-}
-
-/**
- * What the ledger posts a published document from: its lines, its counterparty as published and
- * the type's own facts. Also used to post documents published before the ledger existed.
- */
-export async function documentPostingInput<Row extends StoredDocument>(
-  executor: Executor,
-  kind: Pick<KindOf<Row>, "type" | "posting">,
-  companyId: number,
-  row: Row,
-  contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
-): Promise<DocumentPostingInput> {
-  if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
-  const facts = kind.posting(row);
-  return {
-    source: { type: kind.type, id: row.id },
-    date: row.date,
-    description: facts.description,
-    contactId: contact?.id ?? null,
-    country: contact?.country_code ?? null,
-    vatNumber: facts.vatNumber ?? contact?.vat_number ?? null,
-    saleType: facts.saleType,
-    distanceSale: facts.distanceSale,
-    defaultAccountId: facts.defaultAccountId,
-    lines: await postableLinesOf(executor, companyId, { type: kind.type, id: row.id }),
-  };
-}
-
-/**
- * Posts a document that was published before the ledger existed (the upgrade of an installation),
- * with the counterparty's country as frozen at publication and the contact's VAT number.
- */
-export async function postEarlierPublication<Row extends StoredDocument>(
-  transaction: Executor,
-  kind: KindOf<Row>,
-  companyId: number,
-  id: number,
-): Promise<void> {
-  const row = await kind.store.find(transaction, companyId, id);
-  if (!row) return;
-  const live = row.contact_id === null ? undefined : await contactById(transaction, companyId, row.contact_id);
-  const frozen =
-    row.cached_contact === null ? null : (JSON.parse(row.cached_contact) as { country_code?: string | null });
-  const contact =
-    live === undefined && frozen === null
-      ? null
-      : {
-          id: live?.id ?? row.contact_id,
-          country_code: frozen?.country_code ?? live?.country_code ?? null,
-          vat_number: live?.vat_number ?? null,
-        };
-  const input = await documentPostingInput(transaction, kind, companyId, row, contact);
-  await postPublishedDocument(transaction, companyId, input, kind.resource);
-}
-
-async function nextNumber(
-  transaction: Executor,
-  numbering: KindOf<StoredDocument>["numbering"],
-  companyId: number,
-  date: string,
-): Promise<string> {
-  for (;;) {
-    const number = numbering.format(date, await nextInSeries(transaction, companyId, numbering.series(date)));
-    if (!numbering.taken || !(await numbering.taken(transaction, companyId, number))) return number;
-  }
 }
 
 /**
@@ -220,6 +93,25 @@ export async function writeDocumentIn<
   attributes: Partial<Static<Schema>>,
   errors: ValidationErrors,
 ): Promise<number> {
+  return (await writeDocument(transaction, kind, context, id, attributes, errors)).id;
+}
+
+async function writeDocument<
+  Row extends StoredDocument,
+  Schema extends TObject,
+  Draft extends DocumentDraft<unknown>,
+  Insert,
+  Update,
+  Presented,
+  Options,
+>(
+  transaction: Executor,
+  kind: DocumentKind<Row, Schema, Draft, Insert, Update, Presented, Options>,
+  context: WriteContext<Options>,
+  id: number | null,
+  attributes: Partial<Static<Schema>>,
+  errors: ValidationErrors,
+): Promise<{ id: number; written: WrittenDocument<Row> | null }> {
   const companyId = context.company.companyId;
   const quota = kind.quota;
   if (id === null && quota !== undefined) {
@@ -258,6 +150,20 @@ export async function writeDocumentIn<
   }
   errors.throwIfAny(kind.resource);
 
+  // payments are only linked by this write or an earlier one: a new document without any has none to post
+  const mayHavePayments = existing !== null || kind.addsPayments === undefined || kind.addsPayments(draft);
+  const syncPayments = async (documentId: number) => {
+    // its payments settle it in the books once it is posted (and stay unallocated before)
+    if (kind.posting && mayHavePayments) {
+      await syncDocumentPayments(transaction, context.company, { type: kind.type, id: documentId });
+    }
+  };
+  if (existing === null && publishing && kind.createPublished !== undefined) {
+    const written = await createPublished(transaction, kind, kind.createPublished, context, draft);
+    await syncPayments(written.id);
+    return { id: written.id, written };
+  }
+
   let documentId: number;
   if (existing === null) {
     documentId = await kind.store.insert(transaction, kind.newRow(companyId, draft, context.now.toISOString()));
@@ -267,13 +173,12 @@ export async function writeDocumentIn<
   }
   await applyDocumentLines(transaction, companyId, { type: kind.type, id: documentId }, draft.lines);
   if (kind.afterWrite) await kind.afterWrite(transaction, context, documentId, draft);
-  if (publishing) await publish(transaction, kind, context, documentId, draft);
+  if (publishing) await publishStored(transaction, kind, context, documentId, draft);
   else if (transition.ok && transition.apply) {
     await transition.apply(transaction, await lockedRow(transaction, kind, companyId, documentId));
   }
-  // its payments settle it in the books once it is posted (and stay unallocated before)
-  if (kind.posting) await syncDocumentPayments(transaction, context.company, { type: kind.type, id: documentId });
-  return documentId;
+  await syncPayments(documentId);
+  return { id: documentId, written: null };
 }
 
 /** Create (`id` null) or update from a request body: one transaction, answered as presented. */
@@ -299,8 +204,12 @@ export async function saveDocument<
   const presented = await deps.db
     .transaction()
     .execute(async (transaction) => {
-      const written = await writeDocumentIn(transaction, kind, context, id, attributes, errors);
-      return kind.present(transaction, company, await lockedRow(transaction, kind, company.companyId, written), deps);
+      const { id: writtenId, written } = await writeDocument(transaction, kind, context, id, attributes, errors);
+      // answered from the rows just written when the type can tell them without a read
+      if (written?.row && kind.presentWritten) {
+        return kind.presentWritten(transaction, company, written.row, written.lines);
+      }
+      return kind.present(transaction, company, await lockedRow(transaction, kind, company.companyId, writtenId), deps);
     })
     .catch((error: unknown) => {
       // a concurrent request took the same number or reference between our check and our write

@@ -9,13 +9,13 @@ import Big from "big.js";
 import type { Executor } from "../../db/connection.js";
 import { MAX_ARRAY_ITEMS } from "../../platform/attributes.js";
 import type { ValidationErrors } from "../../platform/errors.js";
-import { centsToDecimal, formatDecimal, MAX_AMOUNT } from "../../platform/money.js";
+import { MAX_AMOUNT } from "../../platform/money.js";
 import { planNestedChanges } from "../../platform/nested.js";
-import { accountPathsById, resolveAccountReference } from "../accounts/service.js";
+import { resolveAccountReference } from "../accounts/service.js";
 import type { PostableLine } from "../ledger/service.js";
-import { resolveLineVat, vatTypeById } from "../vat-types/service.js";
+import { resolveLineVat, type VatTypeLookup, vatTypeNamesByIds, vatTypesFor } from "../vat-types/service.js";
 import { type LineTotals, lineTotals, lineWithinLimits, sumLineTotals, totalsWithinLimits } from "./rules.js";
-import type { ExpenseLineAttributes, InvoiceLineSchema } from "./schemas.js";
+import type { ExpenseLineAttributes } from "./schemas.js";
 
 /** The line schemas every document embeds, and the line arithmetic products price with. */
 export { lineTotals } from "./rules.js";
@@ -29,12 +29,14 @@ import {
   type InvoiceLineRow,
   type InvoiceLineValues,
   insertLines,
+  insertLinesReturningIds,
   markLinesFinal,
   updateLine,
 } from "./store.js";
 
-export type { DocumentReference } from "./store.js";
-export type InvoiceLine = Static<typeof InvoiceLineSchema>;
+export type { InvoiceLine } from "./present.js";
+export { presentLine, presentLineRows, presentLinesByDocument } from "./present.js";
+export type { DocumentReference, InvoiceLineRow } from "./store.js";
 /** A line as a request gives it; only expense lines carry `reverse_charge_vat_rate`. */
 export type InvoiceLineItem = Partial<Static<typeof ExpenseLineAttributes>>;
 type LineChanges = Omit<InvoiceLineItem, "id" | "_destroy">;
@@ -78,6 +80,7 @@ async function plannedLine(
   prefix: string,
   errors: ValidationErrors,
   productDefaults: ProductDefaultsLookup,
+  vatTypes: VatTypeLookup,
 ): Promise<PlannedLine | null> {
   const given = <Key extends keyof LineChanges>(key: Key) => changes[key] !== undefined;
   let product: ProductLineDefaults | undefined;
@@ -101,7 +104,7 @@ async function plannedLine(
   const quantity = pick<string | null>("quantity", undefined, row?.quantity ?? DEFAULT_QUANTITY) ?? DEFAULT_QUANTITY;
 
   const vat = await resolveLineVat(
-    executor,
+    vatTypes,
     {
       vat_type_id: pick("vat_type_id", product?.vat_type_id, row?.vat_type_id ?? null),
       vat_rate: pick("vat_rate", product?.vat_rate ?? undefined, row?.is_custom_vat_rate ? row.vat_rate : null),
@@ -167,9 +170,17 @@ export async function planDocumentLines(
     errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
     return { lines: [], destroyedIds: [], totals: sumLineTotals([]), changesLines: false };
   }
+  // every VAT type the request or the stored lines name, in one query rather than one per line
+  const vatTypes = await vatTypesFor(
+    executor,
+    plan.result.flatMap(({ row, changes }) => {
+      const id = changes.vat_type_id ?? row?.vat_type_id;
+      return typeof id === "number" ? [id] : [];
+    }),
+  );
   const planned = await Promise.all(
     plan.result.map(({ row, changes, label }) =>
-      plannedLine(executor, companyId, row, changes, `${label}.`, errors, productDefaults),
+      plannedLine(executor, companyId, row, changes, `${label}.`, errors, productDefaults, vatTypes),
     ),
   );
   const lines = planned.flatMap((line) => (line === null ? [] : [line]));
@@ -204,6 +215,45 @@ export async function applyDocumentLines(
   );
 }
 
+/**
+ * Writes the lines of a document created in this transaction, once, as they will stay: final
+ * already when the document is published as it is created. Answers the stored rows in line order,
+ * so the caller need not read back what it just wrote.
+ */
+export async function insertNewDocumentLines(
+  transaction: Executor,
+  companyId: number,
+  document: DocumentReference,
+  plan: LinesPlan,
+  final: boolean,
+): Promise<InvoiceLineRow[]> {
+  if (plan.destroyedIds.length > 0 || plan.lines.some((line) => line.row !== null)) {
+    throw new Error("a new document has no stored lines to change");
+  }
+  const values = plan.lines.map((line) => ({ ...line.values, is_final: final ? 1 : line.values.is_final }));
+  const ids = await insertLinesReturningIds(transaction, companyId, document, values);
+  // a new document's positions are distinct (planDocumentLines numbers them), so they pair the ids
+  const idByPosition = new Map(ids.map((row) => [row.position, row.id]));
+  return values.map((line) => {
+    const id = idByPosition.get(line.position);
+    if (id === undefined) throw new Error(`the insert answered no id for line ${line.position}`);
+    return { ...line, id, company_id: companyId, document_type: document.type, document_id: document.id };
+  });
+}
+
+/** Lines as the ledger posts them, from rows already at hand (a document written in this request). */
+export function postableLines(rows: readonly InvoiceLineRow[], plan: LinesPlan): PostableLine[] {
+  const names = new Map(plan.lines.map((line) => [line.values.vat_type_id, line.vatTypeName]));
+  return rows.map((row) => ({
+    vatTypeName: names.get(row.vat_type_id) ?? "vat_custom",
+    vatRate: row.vat_rate,
+    netCents: row.price_without_vat_cents,
+    vatCents: row.vat_amount_cents,
+    accountId: row.account_id,
+    reverseChargeVatRate: row.reverse_charge_vat_rate,
+  }));
+}
+
 export async function deleteDocumentLines(transaction: Executor, companyId: number, document: DocumentReference) {
   await deleteLines(transaction, companyId, document);
 }
@@ -230,11 +280,10 @@ export async function postableLinesOf(
   document: DocumentReference,
 ): Promise<PostableLine[]> {
   const rows = await findLinesOfDocuments(executor, companyId, document.type, [document.id]);
-  const names = new Map<number, string>();
-  for (const vatTypeId of new Set(rows.map((row) => row.vat_type_id))) {
-    const vatType = await vatTypeById(executor, vatTypeId);
-    if (vatType) names.set(vatTypeId, vatType.name);
-  }
+  const names = await vatTypeNamesByIds(
+    executor,
+    rows.map((row) => row.vat_type_id),
+  );
   return rows.map((row) => ({
     vatTypeName: names.get(row.vat_type_id) ?? "vat_custom",
     vatRate: row.vat_rate,
@@ -243,45 +292,6 @@ export async function postableLinesOf(
     accountId: row.account_id,
     reverseChargeVatRate: row.reverse_charge_vat_rate,
   }));
-}
-
-export function presentLine(row: InvoiceLineRow, accountPath: string | null): InvoiceLine {
-  return {
-    id: row.id,
-    description: row.description,
-    extended_description: row.extended_description,
-    price_per_unit: formatDecimal(row.price_per_unit),
-    price_with_vat: centsToDecimal(row.price_with_vat_cents),
-    price_without_vat: centsToDecimal(row.price_without_vat_cents),
-    vat_amount: centsToDecimal(row.vat_amount_cents),
-    vat_rate: formatDecimal(row.vat_rate),
-    vat_type_id: row.vat_type_id,
-    quantity: formatDecimal(row.quantity),
-    product_id: row.product_id,
-    account_id: row.account_id,
-    account_path: accountPath,
-  };
-}
-
-/** The presented lines of many documents at once, by document id, in line order. */
-export async function presentLinesByDocument(
-  executor: Executor,
-  companyId: number,
-  documentType: string,
-  documentIds: readonly number[],
-): Promise<Map<number, InvoiceLine[]>> {
-  const rows = await findLinesOfDocuments(executor, companyId, documentType, documentIds);
-  const paths = await accountPathsById(
-    executor,
-    companyId,
-    rows.flatMap((row) => (row.account_id === null ? [] : [row.account_id])),
-  );
-  const byDocument = new Map<number, InvoiceLine[]>(documentIds.map((id) => [id, []]));
-  for (const row of rows) {
-    const path = row.account_id === null ? null : (paths.get(row.account_id) ?? null);
-    byDocument.get(row.document_id)?.push(presentLine(row, path));
-  }
-  return byDocument;
 }
 
 /** Units sold per product: the quantities on final lines of the document type, rounded to whole units. */

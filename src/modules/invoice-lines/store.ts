@@ -88,6 +88,32 @@ export async function insertLines(
   }
 }
 
+/** Inserts lines and answers their ids with their positions (the order RETURNING gives is not promised). */
+export async function insertLinesReturningIds(
+  executor: Executor,
+  companyId: number,
+  document: DocumentReference,
+  values: readonly InvoiceLineValues[],
+): Promise<Array<{ id: number; position: number }>> {
+  const ids: Array<{ id: number; position: number }> = [];
+  for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
+    const rows = await lines(executor)
+      .insertInto("invoice_lines")
+      .values(
+        values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
+          ...line,
+          company_id: companyId,
+          document_type: document.type,
+          document_id: document.id,
+        })),
+      )
+      .returning(["id", "position"])
+      .execute();
+    ids.push(...rows);
+  }
+  return ids;
+}
+
 export async function updateLine(
   executor: Executor,
   companyId: number,

@@ -103,8 +103,9 @@ async function postEntry(
   draft: PostingDraft,
   resource: string,
   reversesEntryId: number | null = null,
+  booksHeld = false,
 ): Promise<number> {
-  await holdCompanyForPosting(transaction, companyId);
+  if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
   await assertPeriodOpen(transaction, companyId, draft.date, resource);
   if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
   const idByPath = await accountIds(transaction, companyId);
@@ -204,17 +205,32 @@ async function isKor(executor: Executor, companyId: number): Promise<boolean> {
   return company !== undefined && !company.vat_liable;
 }
 
+/** What the publishing caller already knows, so the posting need not read it again. */
+export interface KnownAtPosting {
+  /** the company's `vat_liable` as read in this transaction */
+  vatLiable?: boolean;
+  /**
+   * the document was inserted in this transaction: no entry can be in force for it, since ids
+   * are never reused (AUTOINCREMENT on SQLite, an identity on PostgreSQL)
+   */
+  newSource?: boolean;
+  /** `holdBooksForPosting` already ran in this transaction */
+  booksHeld?: boolean;
+}
+
 /** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
 export async function postPublishedDocument(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
   resource: string,
+  known: KnownAtPosting = {},
 ): Promise<void> {
-  const kor = await isKor(transaction, companyId);
+  const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
   const draft = input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
   if (draft.lines.length === 0) return;
-  await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
+  if (known.newSource) await postEntry(transaction, companyId, draft, resource, null, known.booksHeld);
+  else await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }
 
 /** The document as the books hold it (its contact), or null while it is not posted. */

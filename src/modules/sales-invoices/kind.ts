@@ -4,11 +4,10 @@
  * and the e-mail copy queued at publication.
  */
 import Big from "big.js";
-import { companyDetails } from "../companies/service.js";
-import type { DocumentKind } from "../documents/service.js";
+import { companyOfWrite, type DocumentKind } from "../documents/service.js";
 import { insertDocumentPayments, paidCentsOfDocuments } from "../payments/service.js";
 import { draftSalesInvoice, type InvoiceDraft, type WriteOptions } from "./fields.js";
-import { DOCUMENT_TYPE, presentSalesInvoice, type SalesInvoice } from "./present.js";
+import { DOCUMENT_TYPE, presentSalesInvoice, presentWrittenSalesInvoice, type SalesInvoice } from "./present.js";
 import { publicationMail } from "./printable.js";
 import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries, sellerProblems } from "./rules.js";
 import { SalesInvoicePayload } from "./schemas.js";
@@ -73,7 +72,7 @@ export const SALES_INVOICE: DocumentKind<
     if (draft.columns.credited_invoice_id !== null && draft.columns.price_with_vat_cents >= 0) {
       tools.errors.add("credited_invoice_id", "can only be given on a credit invoice (a negative total)");
     }
-    const company = await companyDetails(tools.transaction, context.company.companyId);
+    const company = await companyOfWrite(tools.transaction, context);
     if (!company) return;
     for (const [attribute, problem] of sellerProblems(company, draft.columns.payment_method)) {
       tools.errors.add(attribute, problem);
@@ -100,6 +99,20 @@ export const SALES_INVOICE: DocumentKind<
     created_at: createdAt,
     ...draft.columns,
   }),
+  createPublished: {
+    date: (draft) => draft.columns.date,
+    row: (companyId, draft, createdAt, published) => ({
+      company_id: companyId,
+      status: "published",
+      ...published,
+      pay_url: null,
+      created_at: createdAt,
+      ...draft.columns,
+    }),
+    // payments given with the invoice make its paid amount, which only their sum can tell
+    stored: (id, values, draft) => (draft.payments.length > 0 ? null : { ...values, id, paid_cents: 0 }),
+  },
+  addsPayments: (draft) => draft.payments.length > 0,
   changedColumns: (draft) => draft.columns,
   async afterWrite(transaction, context, id, draft) {
     await insertDocumentPayments(transaction, context.company.companyId, { type: DOCUMENT_TYPE, id }, draft.payments);
@@ -127,4 +140,5 @@ export const SALES_INVOICE: DocumentKind<
     row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",
 
   present: presentSalesInvoice,
+  presentWritten: presentWrittenSalesInvoice,
 };

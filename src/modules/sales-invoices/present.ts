@@ -11,7 +11,12 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { attachmentObjectsByDocument } from "../attachments/service.js";
 import { documentContactCopy, liveContactCopies } from "../documents/service.js";
-import { presentLinesByDocument } from "../invoice-lines/service.js";
+import {
+  type InvoiceLine,
+  type InvoiceLineRow,
+  presentLineRows,
+  presentLinesByDocument,
+} from "../invoice-lines/service.js";
 import { openAmountCents, paymentStatus } from "./rules.js";
 import type { SalesInvoiceSchema } from "./schemas.js";
 import type { SalesInvoiceRow } from "./store.js";
@@ -40,44 +45,69 @@ export async function presentSalesInvoices(
     ),
     liveContactCopies(executor, company.companyId, rows),
   ]);
-  return rows.map((row) => {
-    const isConcept = row.status === "concept";
-    const optional = <Value>(include: boolean, value: Value) => (include ? value : undefined);
-    return {
-      id: row.id,
-      date: row.date,
-      due_date: row.due_date,
-      payment_method: row.payment_method,
-      custom_payment_instructions: optional(row.payment_method === "pay_custom", row.custom_payment_instructions),
-      pay_url: optional(row.pay_url !== null, row.pay_url),
-      creates_pay_url_on_publish: optional(isConcept && row.creates_pay_url_on_publish !== 0, true),
-      description: row.description,
-      status: row.status,
-      price_without_vat: centsToDecimal(row.price_without_vat_cents),
-      price_with_vat: centsToDecimal(row.price_with_vat_cents),
-      vat_amount: centsToDecimal(row.vat_amount_cents),
-      contact_id: row.contact_id,
-      invoice_number: row.invoice_number,
-      published_at: row.published_at === null ? null : dateInTimeZone(new Date(row.published_at), company.timeZone),
-      payment_status: paymentStatus(row.price_with_vat_cents, row.paid_cents),
-      open_amount: centsToDecimal(openAmountCents(row.price_with_vat_cents, row.paid_cents)),
-      currency: row.currency,
-      currency_exchange_rate: formatDecimal(row.currency_exchange_rate),
-      sends_copy_by_email_on_publish: optional(isConcept && row.sends_copy_by_email_on_publish !== 0, true),
-      template_id: row.template_id,
-      vat_number: row.vat_number,
-      validates_vat_number: optional(row.validates_vat_number === 0, false),
-      api_reference: optional(row.api_reference !== null, row.api_reference),
-      payment_reference: row.payment_reference,
-      sale_type: row.sale_type,
-      distance_sale: row.distance_sale !== 0,
-      delivery_date: optional(row.delivery_date !== null, row.delivery_date),
-      credited_invoice_id: optional(row.credited_invoice_id !== null, row.credited_invoice_id),
-      cached_contact: documentContactCopy(row, contacts),
-      attachment_objects: attachments.get(row.id) ?? [],
-      invoice_lines: lines.get(row.id) ?? [],
-    };
-  });
+  return rows.map((row) => presented(row, company, lines, attachments, contacts));
+}
+
+/**
+ * An invoice created in this request, from its row and lines as written: it has no files yet,
+ * and its contact is frozen when published (a concept's live contact is still read).
+ */
+export async function presentWrittenSalesInvoice(
+  executor: Executor,
+  company: CompanyAccess,
+  row: SalesInvoiceRow,
+  lineRows: readonly InvoiceLineRow[],
+): Promise<SalesInvoice> {
+  const [lines, contacts] = await Promise.all([
+    presentLineRows(executor, company.companyId, [row.id], lineRows),
+    liveContactCopies(executor, company.companyId, [row]),
+  ]);
+  return presented(row, company, lines, new Map(), contacts);
+}
+
+function presented(
+  row: SalesInvoiceRow,
+  company: CompanyAccess,
+  lines: Map<number, InvoiceLine[]>,
+  attachments: Map<number, SalesInvoice["attachment_objects"]>,
+  contacts: Awaited<ReturnType<typeof liveContactCopies>>,
+): SalesInvoice {
+  const isConcept = row.status === "concept";
+  const optional = <Value>(include: boolean, value: Value) => (include ? value : undefined);
+  return {
+    id: row.id,
+    date: row.date,
+    due_date: row.due_date,
+    payment_method: row.payment_method,
+    custom_payment_instructions: optional(row.payment_method === "pay_custom", row.custom_payment_instructions),
+    pay_url: optional(row.pay_url !== null, row.pay_url),
+    creates_pay_url_on_publish: optional(isConcept && row.creates_pay_url_on_publish !== 0, true),
+    description: row.description,
+    status: row.status,
+    price_without_vat: centsToDecimal(row.price_without_vat_cents),
+    price_with_vat: centsToDecimal(row.price_with_vat_cents),
+    vat_amount: centsToDecimal(row.vat_amount_cents),
+    contact_id: row.contact_id,
+    invoice_number: row.invoice_number,
+    published_at: row.published_at === null ? null : dateInTimeZone(new Date(row.published_at), company.timeZone),
+    payment_status: paymentStatus(row.price_with_vat_cents, row.paid_cents),
+    open_amount: centsToDecimal(openAmountCents(row.price_with_vat_cents, row.paid_cents)),
+    currency: row.currency,
+    currency_exchange_rate: formatDecimal(row.currency_exchange_rate),
+    sends_copy_by_email_on_publish: optional(isConcept && row.sends_copy_by_email_on_publish !== 0, true),
+    template_id: row.template_id,
+    vat_number: row.vat_number,
+    validates_vat_number: optional(row.validates_vat_number === 0, false),
+    api_reference: optional(row.api_reference !== null, row.api_reference),
+    payment_reference: row.payment_reference,
+    sale_type: row.sale_type,
+    distance_sale: row.distance_sale !== 0,
+    delivery_date: optional(row.delivery_date !== null, row.delivery_date),
+    credited_invoice_id: optional(row.credited_invoice_id !== null, row.credited_invoice_id),
+    cached_contact: documentContactCopy(row, contacts),
+    attachment_objects: attachments.get(row.id) ?? [],
+    invoice_lines: lines.get(row.id) ?? [],
+  };
 }
 
 export async function presentSalesInvoice(

@@ -44,6 +44,23 @@ export async function findVatType(executor: Executor, vatTypeId: number): Promis
   return vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "=", vatTypeId).executeTakeFirst();
 }
 
+/** The VAT types with these ids and, when given, the one named `name`, in one query. */
+export async function findVatTypesByIdsOrName(
+  executor: Executor,
+  vatTypeIds: readonly number[],
+  name: string | null,
+): Promise<VatTypeRow[]> {
+  return vatTypes(executor)
+    .selectFrom("vat_types")
+    .selectAll()
+    .where((eb) => {
+      const byId = vatTypeIds.length === 0 ? [] : [eb("id", "in", [...vatTypeIds])];
+      return eb.or([...byId, ...(name === null ? [] : [eb("name", "=", name)])]);
+    })
+    .orderBy("id")
+    .execute();
+}
+
 export async function findVatTypeByName(executor: Executor, name: string): Promise<VatTypeRow | undefined> {
   return vatTypes(executor).selectFrom("vat_types").selectAll().where("name", "=", name).executeTakeFirst();
 }

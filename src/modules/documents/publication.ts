@@ -1,0 +1,230 @@
+/**
+ * The publication step of the documents pipeline: number, freeze the contact, finalise the lines,
+ * the type's own steps, and the posting. Two ways in, one set of rows out:
+ * - a stored concept being published (`publishStored`): locked, then updated;
+ * - a document published as it is created (`createPublished`): every row inserted once with its
+ *   final values, nothing read back that this transaction just wrote.
+ *
+ * Invariants:
+ * - The company's row is held for the books (`holdBooksForPosting`) before a number is taken, so
+ *   every writer locks the company's row before a counter row (plans/store.ts takes it first too).
+ * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
+ *   unique under any concurrency; a number written by hand is never handed out again.
+ */
+import type { TObject } from "@sinclair/typebox";
+import type { Executor } from "../../db/connection.js";
+import { notFound } from "../../platform/errors.js";
+import { type CompanyDetails, companyDetails } from "../companies/service.js";
+import { contactById, holdContactForDocument } from "../contacts/service.js";
+import { nextInSeries } from "../counters/service.js";
+import {
+  finaliseDocumentLines,
+  type InvoiceLineRow,
+  insertNewDocumentLines,
+  postableLines,
+  postableLinesOf,
+} from "../invoice-lines/service.js";
+import {
+  type DocumentPostingInput,
+  holdBooksForPosting,
+  type KnownAtPosting,
+  type PostableLine,
+  postPublishedDocument,
+} from "../ledger/service.js";
+import { frozenContactCopy } from "./contact.js";
+import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
+
+/** A kind seen only through what every document has (the pipeline's own steps need no more). */
+export type KindOf<Row extends StoredDocument> = DocumentKind<
+  Row,
+  TObject,
+  DocumentDraft<unknown>,
+  unknown,
+  unknown,
+  unknown,
+  unknown
+>;
+
+/** The company's details, read once per write however many steps ask (they do not change within it). */
+export function companyOfWrite(
+  transaction: Executor,
+  context: WriteContext<unknown>,
+): Promise<CompanyDetails | undefined> {
+  context.companyDetails ??= companyDetails(transaction, context.company.companyId);
+  return context.companyDetails;
+}
+
+export async function lockedRow<Row extends StoredDocument>(
+  transaction: Executor,
+  kind: Pick<KindOf<Row>, "store" | "resource">,
+  companyId: number,
+  id: number,
+): Promise<Row> {
+  if (!(await kind.store.lock(transaction, companyId, id))) throw notFound(kind.resource);
+  const row = await kind.store.find(transaction, companyId, id);
+  if (!row) throw notFound(kind.resource);
+  return row;
+}
+
+async function nextNumber(
+  transaction: Executor,
+  numbering: KindOf<StoredDocument>["numbering"],
+  companyId: number,
+  date: string,
+): Promise<string> {
+  for (;;) {
+    const number = numbering.format(date, await nextInSeries(transaction, companyId, numbering.series(date)));
+    if (!numbering.taken || !(await numbering.taken(transaction, companyId, number))) return number;
+  }
+}
+
+/** What the ledger posts a published document from, given its lines as the ledger posts them. */
+function postingInput<Row extends StoredDocument>(
+  kind: Pick<KindOf<Row>, "type" | "posting">,
+  row: Row,
+  contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
+  lines: readonly PostableLine[],
+): DocumentPostingInput {
+  if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
+  const facts = kind.posting(row);
+  return {
+    source: { type: kind.type, id: row.id },
+    date: row.date,
+    description: facts.description,
+    contactId: contact?.id ?? null,
+    country: contact?.country_code ?? null,
+    vatNumber: facts.vatNumber ?? contact?.vat_number ?? null,
+    saleType: facts.saleType,
+    distanceSale: facts.distanceSale,
+    defaultAccountId: facts.defaultAccountId,
+    lines,
+  };
+}
+
+/**
+ * What the ledger posts a published document from: its stored lines, its counterparty as
+ * published and the type's own facts. Also used to post documents published before the ledger.
+ */
+export async function documentPostingInput<Row extends StoredDocument>(
+  executor: Executor,
+  kind: Pick<KindOf<Row>, "type" | "posting">,
+  companyId: number,
+  row: Row,
+  contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
+): Promise<DocumentPostingInput> {
+  const lines = await postableLinesOf(executor, companyId, { type: kind.type, id: row.id });
+  return postingInput(kind, row, contact, lines);
+}
+
+/** Numbers a stored concept, freezes its contact, finalises its lines and runs the type's own steps. */
+export async function publishStored<Row extends StoredDocument, Draft extends DocumentDraft<unknown>, Options>(
+  transaction: Executor,
+  kind: DocumentKind<Row, TObject, Draft, unknown, unknown, unknown, Options>,
+  context: WriteContext<Options>,
+  id: number,
+  draft: Draft,
+): Promise<void> {
+  const companyId = context.company.companyId;
+  const row = await lockedRow(transaction, kind, companyId, id);
+  if (kind.posting) await holdBooksForPosting(transaction, companyId);
+  const invoiceNumber = row.invoice_number ?? (await nextNumber(transaction, kind.numbering, companyId, row.date));
+  await kind.store.update(
+    transaction,
+    companyId,
+    id,
+    kind.publishedColumns(
+      row,
+      {
+        invoice_number: invoiceNumber,
+        published_at: context.now.toISOString(),
+        cached_contact: frozenContactCopy(draft.contact),
+      },
+      context.now,
+    ),
+  );
+  const document = { type: kind.type, id };
+  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
+  if (kind.finalisesLines) await finaliseDocumentLines(transaction, companyId, document);
+  const published = await lockedRow(transaction, kind, companyId, id);
+  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
+  if (kind.posting) {
+    const input = await documentPostingInput(transaction, kind, companyId, published, draft.contact);
+    await postPublishedDocument(transaction, companyId, input, kind.resource);
+  }
+}
+
+/** A document created published: its row and lines as written. */
+export interface WrittenDocument<Row> {
+  id: number;
+  /** null when only a read can tell the stored row (the type's `createPublished.stored`) */
+  row: Row | null;
+  lines: InvoiceLineRow[];
+}
+
+/**
+ * Inserts a new document already published — number, contact copy, final lines — then runs the
+ * type's own steps (children, e-mail) and posts it, reading back nothing it wrote.
+ */
+export async function createPublished<
+  Row extends StoredDocument,
+  Draft extends DocumentDraft<unknown>,
+  Insert,
+  Options,
+>(
+  transaction: Executor,
+  kind: DocumentKind<Row, TObject, Draft, Insert, unknown, unknown, Options>,
+  create: NonNullable<DocumentKind<Row, TObject, Draft, Insert, unknown, unknown, Options>["createPublished"]>,
+  context: WriteContext<Options>,
+  draft: Draft,
+): Promise<WrittenDocument<Row>> {
+  const companyId = context.company.companyId;
+  if (kind.posting) await holdBooksForPosting(transaction, companyId);
+  const now = context.now.toISOString();
+  const values = create.row(companyId, draft, now, {
+    invoice_number: await nextNumber(transaction, kind.numbering, companyId, create.date(draft)),
+    published_at: now,
+    cached_contact: frozenContactCopy(draft.contact),
+  });
+  const id = await kind.store.insert(transaction, values);
+  const document = { type: kind.type, id };
+  const lines = await insertNewDocumentLines(transaction, companyId, document, draft.lines, kind.finalisesLines);
+  if (kind.afterWrite) await kind.afterWrite(transaction, context, id, draft);
+  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
+  const row = create.stored(id, values, draft);
+  const published = row ?? (await lockedRow(transaction, kind, companyId, id));
+  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
+  if (kind.posting) {
+    const company = await companyOfWrite(transaction, context);
+    const known: KnownAtPosting = { vatLiable: company?.vat_liable ?? true, newSource: true, booksHeld: true };
+    const input = postingInput(kind, published, draft.contact, postableLines(lines, draft.lines));
+    await postPublishedDocument(transaction, companyId, input, kind.resource, known);
+  }
+  return { id, row, lines };
+}
+
+/**
+ * Posts a document that was published before the ledger existed (the upgrade of an installation),
+ * with the counterparty's country as frozen at publication and the contact's VAT number.
+ */
+export async function postEarlierPublication<Row extends StoredDocument>(
+  transaction: Executor,
+  kind: KindOf<Row>,
+  companyId: number,
+  id: number,
+): Promise<void> {
+  const row = await kind.store.find(transaction, companyId, id);
+  if (!row) return;
+  const live = row.contact_id === null ? undefined : await contactById(transaction, companyId, row.contact_id);
+  const frozen =
+    row.cached_contact === null ? null : (JSON.parse(row.cached_contact) as { country_code?: string | null });
+  const contact =
+    live === undefined && frozen === null
+      ? null
+      : {
+          id: live?.id ?? row.contact_id,
+          country_code: frozen?.country_code ?? live?.country_code ?? null,
+          vat_number: live?.vat_number ?? null,
+        };
+  const input = await documentPostingInput(transaction, kind, companyId, row, contact);
+  await postPublishedDocument(transaction, companyId, input, kind.resource);
+}

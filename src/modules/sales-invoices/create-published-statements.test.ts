@@ -1,0 +1,135 @@
+/**
+ * What a create-and-publish costs the database, as an operator sees it in a statement log: an
+ * invoice published as it is created is written once — the invoice, its lines, its number, its
+ * posting — with no row updated after its insert (except the ledger entry's seal, where the
+ * database checks the balance), nothing read back that the request wrote, and the VAT types of
+ * all lines read in one query. The answer is the same as a later GET, byte for byte, and numbers
+ * stay gapless when many such requests race.
+ */
+import type { FastifyInstance } from "fastify";
+import { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { json, newCompany, request, type TestCompany } from "../../../test/support/app.js";
+import { buildApp } from "../../app.js";
+import { openDialect, parseDatabaseUrl } from "../../db/dialect.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+
+/** begin, plan, contact, VAT types, company, [company held for the books,] counter, invoice, lines, contact usage, period lock, chart, entry, entry lines, seal, month totals, commit */
+const MOST_STATEMENTS = 17;
+
+let app: FastifyInstance;
+let deps: ServiceDeps;
+let database: Kysely<object>;
+let recorded: string[] | null = null;
+let company: TestCompany;
+let contactId: number;
+let vatTypeIds: Record<string, number> = {};
+
+beforeAll(async () => {
+  database = new Kysely<object>({
+    dialect: openDialect(parseDatabaseUrl(inject("databaseUrl"))).dialect,
+    log: (event) => {
+      recorded?.push(event.query.sql);
+    },
+  });
+  deps = { db: database, now: () => new Date("2024-03-02T10:00:00Z") };
+  app = buildApp(deps, { logger: false });
+  await app.ready();
+  company = await newCompany(deps, "Statements BV");
+  const contact = await request(app, "POST", `/api/v1/companies/${company.companyId}/contacts`, company.token, {
+    contact: { company_name: "Klant BV", country_code: "NL" },
+  });
+  contactId = json<{ contact: { id: number } }>(contact).contact.id;
+  const types = await request(
+    app,
+    "GET",
+    `/api/v1/companies/${company.companyId}/vat_types?selection=all`,
+    company.token,
+  );
+  vatTypeIds = Object.fromEntries(
+    json<{ vat_types: Array<{ id: number; name: string }> }>(types).vat_types.map((type) => [type.name, type.id]),
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await database.destroy();
+});
+
+/** The bench's invoice: three lines at 21 %, 9 % and 0 %, published as it is created. */
+function threeLineInvoice(date?: string) {
+  return {
+    sales_invoice: {
+      contact_id: contactId,
+      ...(date === undefined ? {} : { date }),
+      _publish: true,
+      invoice_lines: [
+        { description: "Adviesuren", quantity: "4.0", price_per_unit: "75.0", vat_type_id: vatTypeIds.vat_high },
+        { description: "Vakboek", quantity: "2.0", price_per_unit: "24.95", vat_type_id: vatTypeIds.vat_low_new },
+        { description: "Cursus", quantity: "1.0", price_per_unit: "450.0", vat_type_id: vatTypeIds.vat_zero },
+      ],
+    },
+  };
+}
+
+const tableOf = (statement: string, pattern: RegExp): string | undefined => pattern.exec(statement)?.[1];
+const INSERT = /^insert into "(\w+)"/i;
+const UPDATE = /^update "(\w+)"/i;
+const READ = /\bfrom "(\w+)"/gi;
+
+describe("create + publish of a 3-line invoice", () => {
+  it("writes each row once and reads nothing back it wrote", async () => {
+    const url = `/api/v1/companies/${company.companyId}/sales_invoices`;
+    recorded = [];
+    const created = await request(app, "POST", url, company.token, threeLineInvoice());
+    const statements = recorded;
+    recorded = null;
+    expect(created.statusCode, created.body).toBe(201);
+
+    const first = statements.findIndex((statement) => /^begin/i.test(statement));
+    const transaction = statements.slice(first);
+    expect(transaction.length, transaction.join("\n")).toBeLessThanOrEqual(MOST_STATEMENTS);
+
+    const inserted = new Set<string>();
+    const afterInsert: string[] = [];
+    for (const statement of transaction) {
+      const updated = tableOf(statement, UPDATE);
+      // the entry is sealed after its lines: sealing is where the database checks the balance
+      if (updated !== undefined && updated !== "ledger_entries" && inserted.has(updated)) afterInsert.push(statement);
+      if (/^select/i.test(statement)) {
+        for (const [, table] of statement.matchAll(READ)) if (table && inserted.has(table)) afterInsert.push(statement);
+      }
+      const table = tableOf(statement, INSERT);
+      if (table !== undefined) inserted.add(table);
+    }
+    expect(afterInsert).toEqual([]);
+    expect(transaction.filter((statement) => /from "vat_types"/.test(statement))).toHaveLength(1);
+    expect(transaction.filter((statement) => tableOf(statement, INSERT) === "invoice_lines")).toHaveLength(1);
+    expect(transaction.filter((statement) => tableOf(statement, INSERT) === "ledger_lines")).toHaveLength(1);
+
+    // what the request answered is what the invoice is
+    const id = json<{ sales_invoice: { id: number } }>(created).sales_invoice.id;
+    const shown = await request(app, "GET", `${url}/${id}`, company.token);
+    expect(created.body).toBe(shown.body);
+  });
+
+  it("gives racing create-and-publish requests gapless numbers", async () => {
+    const own = await newCompany(deps, "Race BV");
+    const contact = await request(app, "POST", `/api/v1/companies/${own.companyId}/contacts`, own.token, {
+      contact: { company_name: "Klant BV" },
+    });
+    const ownContactId = json<{ contact: { id: number } }>(contact).contact.id;
+    const body = threeLineInvoice("2032-05-01");
+    body.sales_invoice.contact_id = ownContactId;
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        request(app, "POST", `/api/v1/companies/${own.companyId}/sales_invoices`, own.token, body),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
+    const numbers = responses.map(
+      (response) => json<{ sales_invoice: { invoice_number: string } }>(response).sales_invoice.invoice_number,
+    );
+    const expected = Array.from({ length: 12 }, (_, index) => `2032-${String(index + 1).padStart(4, "0")}`);
+    expect(numbers.sort()).toEqual(expected);
+  });
+});
