@@ -9,13 +9,18 @@
  * off and never Fastify's raw 503; the mail sender finishes the message it holds a lease on and
  * claims no more; housekeeping stops; then the database closes and the process exits 0. Should
  * any of that take longer than SHUTDOWN_GRACE_SECONDS, it logs what it gave up and exits 1.
+ *
+ * Start-up invariants (cold start is measured to the first answered request): what a request
+ * does not need is not loaded — the mail sender (and nodemailer) only with SMTP_URL, ioredis only
+ * with REDIS_URL, one database driver — and housekeeping's first round waits
+ * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it.
  */
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { type Housekeeper, startHousekeeping } from "../modules/housekeeping/service.js";
-import { type OutboxSender, startOutboxSender } from "../modules/outbox/sender.js";
+import type { OutboxSender } from "../modules/outbox/sender.js";
 import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/outbox/service.js";
 import { salesInvoiceMailAttachments } from "../modules/sales-invoices/service.js";
 import { hasUsers } from "../modules/users/service.js";
@@ -38,6 +43,12 @@ SHUTDOWN_GRACE_SECONDS (how long SIGTERM waits for in-flight work, default 10),
 HOUSEKEEPING_INTERVAL_SECONDS (how often expired rows are deleted, default 600; 0: never),
 RATE_LIMIT_PER_MINUTE (requests a minute per token or client address, default 300; 0: off),
 REDIS_URL (rate-limit counters shared by every process; unset: each process counts alone).`;
+
+/**
+ * Expired rows wait a few seconds longer after a start: nothing depends on their deletion, while
+ * the first requests of a fresh process (a deploy, a restart under load) are what clients wait on.
+ */
+const HOUSEKEEPING_FIRST_ROUND_DELAY_MS = 30_000;
 
 /** What each kind of document attaches to its e-mail, by outbox `document_type`. */
 const ATTACHMENT_RENDERERS: AttachmentRenderers = { sales_invoice: salesInvoiceMailAttachments };
@@ -126,10 +137,14 @@ export async function serveCommand(argv: string[]): Promise<void> {
       deps,
       config.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
       app.log.child({ component: "housekeeping" }),
+      { firstRoundAfterMs: Math.min(HOUSEKEEPING_FIRST_ROUND_DELAY_MS, config.HOUSEKEEPING_INTERVAL_SECONDS * 1000) },
     );
   }
 
   if (smtpUrl !== undefined && !closing) {
+    const { startOutboxSender } = await import("../modules/outbox/sender.js");
+    // a signal may have come while the sender's code loaded: then it is not started at all
+    if (closing) return;
     const log = app.log.child({ component: "outbox" });
     outbox = startOutboxSender({
       db: handle.db,

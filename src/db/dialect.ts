@@ -4,10 +4,15 @@
  * migrations, how a migration adds a referencing column, and type parsers so that both drivers hand the same JavaScript values to stores
  * (ids and cents as numbers, dates as `YYYY-MM-DD` strings, date-times as ISO UTC strings,
  * booleans as 0/1 integers on both).
+ *
+ * Each driver is loaded only when a database of its kind is opened (a SQLite server never loads
+ * pg, a PostgreSQL one never loads better-sqlite3): loading both took a tenth of a cold start.
+ * They are CommonJS, so `require` loads them synchronously and opening stays synchronous.
  */
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import SqliteDatabase from "better-sqlite3";
+import type SqliteDatabase from "better-sqlite3";
 import {
   type ColumnDefinitionBuilder,
   CompiledQuery,
@@ -19,7 +24,7 @@ import {
   SqliteDialect,
   sql,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -40,6 +45,8 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
+
+const require = createRequire(import.meta.url);
 
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 /** Enough for every query text the service writes; a text beyond it pushes out the least used. */
@@ -76,7 +83,8 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
 
 function sqliteDialect(filePath: string): Dialect {
   if (filePath !== ":memory:") mkdirSync(dirname(filePath), { recursive: true });
-  const database = new SqliteDatabase(filePath);
+  const SqliteDriver = require("better-sqlite3") as typeof SqliteDatabase;
+  const database = new SqliteDriver(filePath);
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
@@ -121,12 +129,13 @@ export interface OpenedDialect {
 }
 
 function postgresDialect(url: string): OpenedDialect {
-  const pool = new pg.Pool({
+  const driver = require("pg") as typeof pg;
+  const pool = new driver.Pool({
     connectionString: url,
     max: 16,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        postgresTypeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        postgresTypeParsers[oid] ?? driver.types.getTypeParser(oid, format)) as typeof driver.types.getTypeParser,
     },
   });
   // An idle connection the server closes (a restart, pg_terminate_backend, a proxy's timeout) is

@@ -7,7 +7,9 @@
  *   database at the same time without coordination; a task that fails is logged and the others
  *   still run, and the next round tries again;
  * - the timer never keeps the process alive, runs one round at a time, and `stop()` waits for a
- *   round in flight, so shutdown can close the database after it.
+ *   round in flight, so shutdown can close the database after it;
+ * - the first round runs at once unless `firstRoundAfterMs` says otherwise (`kasboek serve` waits,
+ *   so a fresh process answers its first requests without deletions on the same connection).
  */
 import type { ServiceDeps } from "../../platform/deps.js";
 import { removeExpiredIdempotencyRecords } from "../idempotency/service.js";
@@ -57,8 +59,18 @@ export interface Housekeeper {
   stop(): Promise<void>;
 }
 
-/** Runs housekeeping now and every `intervalMs` until stopped. */
-export function startHousekeeping(deps: ServiceDeps, intervalMs: number, log?: HousekeepingLog): Housekeeper {
+export interface HousekeepingSchedule {
+  /** delay before the first round; 0 (the default): at once */
+  firstRoundAfterMs?: number;
+}
+
+/** Runs housekeeping after `firstRoundAfterMs` (default: now) and every `intervalMs` until stopped. */
+export function startHousekeeping(
+  deps: ServiceDeps,
+  intervalMs: number,
+  log?: HousekeepingLog,
+  schedule: HousekeepingSchedule = {},
+): Housekeeper {
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -78,7 +90,13 @@ export function startHousekeeping(deps: ServiceDeps, intervalMs: number, log?: H
       });
   };
 
-  round();
+  const firstRoundAfterMs = schedule.firstRoundAfterMs ?? 0;
+  if (firstRoundAfterMs > 0) {
+    timer = setTimeout(round, firstRoundAfterMs);
+    timer.unref();
+  } else {
+    round();
+  }
   return {
     stop: async () => {
       stopped = true;

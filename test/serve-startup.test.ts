@@ -1,0 +1,164 @@
+/**
+ * What `kasboek serve` does at start, beyond answering: on SQLite without REDIS_URL and SMTP_URL
+ * it loads neither ioredis, nor nodemailer, nor pg (each was a noticeable part of a cold start),
+ * and no migration's code on a database that is up to date; the migrator still applies what an
+ * older database lacks and refuses a database with migrations this build does not know.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Migration, sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/connection.js";
+import { migrateToLatest } from "../src/db/migrate.js";
+import * as rowCountsModule from "../src/db/migrations/0028_create_row_counts.js";
+
+const directory = mkdtempSync(path.join(tmpdir(), "kasboek-serve-startup-"));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  rmSync(directory, { recursive: true, force: true });
+});
+
+// Preloaded into the server: every ES module it resolves (a resolve hook) and every CommonJS
+// module in the require cache are printed on stderr as the process exits, after one marker.
+const HOOKS = `
+let port;
+export async function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  port.postMessage(resolved.url);
+  return resolved;
+}`;
+const PROBE = `
+import { createRequire, register } from "node:module";
+import { MessageChannel } from "node:worker_threads";
+const { port1, port2 } = new MessageChannel();
+const loaded = [];
+port1.on("message", (url) => loaded.push(url));
+// after on(), which refs the port: the probe must not keep the server alive past its shutdown
+port1.unref();
+register("data:text/javascript," + encodeURIComponent(${JSON.stringify(HOOKS)}), {
+  data: { port: port2 },
+  transferList: [port2],
+});
+// a data: module has no path of its own; the require cache is one per process anyway
+const require = createRequire(process.cwd() + "/");
+process.on("exit", () => {
+  const all = [...loaded, ...Object.keys(require.cache)];
+  process.stderr.write("\\nLOADED " + JSON.stringify(all) + "\\n");
+});`;
+
+/** tsx compiles the sources first: slow on a busy machine */
+const START_TIMEOUT_MS = 60_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === "string") throw new Error("no TCP address");
+  return address.port;
+}
+
+/** Starts serve on `databaseUrl`, waits until it is ready, stops it; returns every module it loaded. */
+async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {
+  const port = await freePort();
+  const environment: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) };
+  for (const name of ["REDIS_URL", "SMTP_URL", "NODE_OPTIONS"]) delete environment[name];
+  const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", probe, "src/main.ts", "serve"], {
+    env: { ...environment, LOG_LEVEL: "warn" },
+    cwd: new URL("..", import.meta.url),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}: ${stderr}`);
+    const status = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline) throw new Error(`serve was not ready in time: ${stderr}`);
+    await sleep(100);
+  }
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+  const line = stderr.split("\n").find((text) => text.startsWith("LOADED "));
+  if (line === undefined) throw new Error(`the probe printed nothing: ${stderr}`);
+  return JSON.parse(line.slice("LOADED ".length)) as string[];
+}
+
+const fromPackage = (loaded: string[], name: string) => loaded.filter((url) => url.includes(`/node_modules/${name}/`));
+const migrationCode = (loaded: string[]) => loaded.filter((url) => /\/src\/db\/migrations\/\d{4}_/.test(url));
+
+describe("kasboek serve on SQLite without REDIS_URL and SMTP_URL", () => {
+  const databaseUrl = `sqlite:${path.join(directory, "serve", "kasboek.sqlite")}`;
+
+  it(
+    "loads no Redis, mail or PostgreSQL client, and migrates a fresh database",
+    async () => {
+      const loaded = await modulesLoadedByServe(databaseUrl);
+      // the probe saw the SQLite driver and the migrations being applied, so it was listening
+      expect(fromPackage(loaded, "better-sqlite3")).not.toEqual([]);
+      expect(migrationCode(loaded)).toHaveLength(28);
+      expect({
+        ioredis: fromPackage(loaded, "ioredis"),
+        nodemailer: fromPackage(loaded, "nodemailer"),
+        pg: fromPackage(loaded, "pg"),
+      }).toEqual({ ioredis: [], nodemailer: [], pg: [] });
+    },
+    2 * START_TIMEOUT_MS,
+  );
+
+  it(
+    "loads no migration code once the database is up to date",
+    async () => {
+      const loaded = await modulesLoadedByServe(databaseUrl);
+      expect(fromPackage(loaded, "better-sqlite3")).not.toEqual([]);
+      expect(migrationCode(loaded)).toEqual([]);
+    },
+    2 * START_TIMEOUT_MS,
+  );
+});
+
+describe("migrating at start", () => {
+  it("skips the migrator on an up-to-date database, applies what an older one lacks, refuses unknown ones", async () => {
+    const handle = openDatabase(`sqlite:${path.join(directory, "migrate", "kasboek.sqlite")}`);
+    try {
+      expect(await migrateToLatest(handle.db)).toHaveLength(28);
+      // The migrator creates its lock table whenever it runs: gone, it shows whether it ran.
+      await sql`drop table kysely_migration_lock`.execute(handle.db);
+      expect(await migrateToLatest(handle.db)).toEqual([]);
+      const lockTables = await sql<{ name: string }>`
+        select name from sqlite_master where type = 'table' and name = 'kysely_migration_lock'`.execute(handle.db);
+      expect(lockTables.rows).toEqual([]);
+
+      // a database one migration behind gets exactly that one
+      const rowCounts: Migration = rowCountsModule;
+      await rowCounts.down?.(handle.db);
+      await sql`delete from kysely_migration where name = '0028_create_row_counts'`.execute(handle.db);
+      expect(await migrateToLatest(handle.db)).toEqual(["0028_create_row_counts"]);
+
+      // a database migrated by a newer build is refused, not served
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_build', '2100-01-01T00:00:00.000Z')`.execute(
+        handle.db,
+      );
+      await expect(migrateToLatest(handle.db)).rejects.toThrow(/9999_from_a_newer_build/);
+    } finally {
+      await handle.close();
+    }
+  });
+});
