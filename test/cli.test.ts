@@ -37,7 +37,7 @@ async function kasboekOn(
   ...args: string[]
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, [inject("cliEntry"), ...args], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
     return { stdout, stderr, code: 0 };
@@ -389,7 +389,7 @@ async function kasboekWithInput(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ["--import", "tsx", "src/main.ts", ...args],
+      [inject("cliEntry"), ...args],
       { env: { ...process.env, DATABASE_URL: inject("databaseUrl") } },
       (error, stdout, stderr) => resolve({ stdout, stderr, code: error ? Number(error.code ?? 1) : 0 }),
     );

@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-serve-"));
@@ -83,7 +83,7 @@ function slowPost(port: number, path: string, body: string, restAfterMs: number)
 
 function startServe(port: number, extra: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   const { HOST: _host, PORT: _port, SMTP_URL: _smtp, ...environment } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+  const child = spawn(process.execPath, [inject("cliEntry"), "serve"], {
     env: {
       ...environment,
       DATABASE_URL: `sqlite:${path.join(directory, `serve-${port}`, "kasboek.sqlite")}`,
@@ -108,7 +108,7 @@ describe("kasboek serve", () => {
   it("serves a fresh SQLite database on 127.0.0.1, hints at bootstrap, and stops on SIGTERM", async () => {
     const port = await freePort();
     const { HOST: _host, PORT: _port, SMTP_URL: _smtp, ...environment } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+    const child = spawn(process.execPath, [inject("cliEntry"), "serve"], {
       env: {
         ...environment,
         DATABASE_URL: `sqlite:${path.join(directory, "fresh", "kasboek.sqlite")}`,

@@ -2,10 +2,17 @@
  * One fresh database per test run: a new SQLite file, or — when TEST_DATABASE_URL is set — a
  * new PostgreSQL database created on that server and dropped afterwards. Migrations run once
  * here; every test file then opens the same database and makes its own companies.
+ *
+ * And one build of the sources per run, for the tests that start `kasboek` as a process (the CLI,
+ * `serve`): esbuild transpiles src/ into .test-build/<run>/ in well under a second, and a process
+ * started from it spends a third of the CPU of one that transpiles the sources itself through tsx,
+ * which over a hundred starts a run was a quarter of the suite's time. It is built from the
+ * sources at every run, so it is never stale, and removed afterwards.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/db/connection.js";
@@ -14,7 +21,29 @@ import { migrateToLatest } from "../../src/db/migrate.js";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** `main.js` of this run's build of src/: what `node bin/kasboek.js` runs, from the sources */
+    cliEntry: string;
   }
+}
+
+const REPOSITORY = path.resolve(import.meta.dirname, "../..");
+
+/** Transpiles every source file (tests aside) one to one, as `tsc` lays out dist/. */
+async function buildSources(): Promise<{ entry: string; remove: () => void }> {
+  const directory = mkdtempSync(path.join(REPOSITORY, ".test-build", "run-"));
+  const sources = readdirSync(path.join(REPOSITORY, "src"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .map((file) => path.join(REPOSITORY, "src", file));
+  await build({
+    entryPoints: sources,
+    outdir: directory,
+    outbase: path.join(REPOSITORY, "src"),
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "error",
+  });
+  return { entry: path.join(directory, "main.js"), remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 function withDatabaseName(serverUrl: string, databaseName: string): string {
@@ -52,9 +81,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cleanup = async () => rmSync(directory, { recursive: true, force: true });
   }
 
-  const handle = openDatabase(databaseUrl);
-  await migrateToLatest(handle.db);
-  await handle.close();
+  mkdirSync(path.join(REPOSITORY, ".test-build"), { recursive: true });
+  const [built] = await Promise.all([
+    buildSources(),
+    (async () => {
+      const handle = openDatabase(databaseUrl);
+      await migrateToLatest(handle.db);
+      await handle.close();
+    })(),
+  ]);
   project.provide("databaseUrl", databaseUrl);
-  return cleanup;
+  project.provide("cliEntry", built.entry);
+  return async () => {
+    built.remove();
+    await cleanup();
+  };
 }

@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 
 /** The names src/config.ts declares in its environment schema, read from the source. */
 export function declaredEnvironmentVariables(): string[] {
@@ -172,7 +173,7 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Runs `kasboek serve` from the sources on `databaseUrl` and resolves once /health/ready says
+ * Runs `kasboek serve` (this run's build of the sources, global-setup.ts) on `databaseUrl` and resolves once /health/ready says
  * the migrations are applied. Settings from the caller's environment are left out, so the server
  * runs on the defaults the README describes.
  */
@@ -180,7 +181,7 @@ export async function startServer(databaseUrl: string): Promise<{ url: string; s
   const port = await freePort();
   const environment: NodeJS.ProcessEnv = { ...process.env };
   for (const name of declaredEnvironmentVariables()) delete environment[name];
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+  const child = spawn(process.execPath, [inject("cliEntry"), "serve"], {
     env: { ...environment, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -249,7 +250,7 @@ npx() {
   shift
   local output status=0
   output=$(mktemp "$README_WORK/output.XXXXXX")
-  node --import tsx "$README_REPOSITORY/src/main.ts" "$@" > "$output" || status=$?
+  node "$README_CLI_ENTRY" "$@" > "$output" || status=$?
   cat "$output"
   printf 'kasboek\t%s\t%s\t-\n' "$status" "$output" >> "$README_LOG"
   return "$status"
@@ -270,7 +271,11 @@ export class ReadmeShell {
     writeFileSync(this.#state, "");
     const { PATH, HOME } = process.env;
     this.#environment = { PATH, HOME, DATABASE_URL: databaseUrl, README_STATE: this.#state, README_LOG: this.#log };
-    Object.assign(this.#environment, { README_WORK: this.#work, README_REPOSITORY: process.cwd() });
+    Object.assign(this.#environment, {
+      README_WORK: this.#work,
+      README_REPOSITORY: process.cwd(),
+      README_CLI_ENTRY: inject("cliEntry"),
+    });
   }
 
   /** Runs `script`; answers its output and the curl/kasboek calls it made, in order. */

@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
 /** Starts `kasboek serve` from the sources and resolves once it answers. */
 export async function startServerProcess(): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "serve"], {
+  const child = spawn(process.execPath, [inject("cliEntry"), "serve"], {
     env: { ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: String(port), HOST, LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -42,7 +42,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
   };
   process.once("exit", stop);
   const url = `http://${HOST}:${port}`;
-  // A cold start transpiles the whole app (tsx): seconds on a loaded two-core machine.
+  // seconds on a loaded two-core machine
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode} while starting`);

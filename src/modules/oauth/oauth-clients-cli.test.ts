@@ -19,7 +19,7 @@ afterAll(() => harness.close());
 
 async function kasboek(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, [inject("cliEntry"), ...args], {
       env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
     });
     return { stdout, stderr, code: 0 };

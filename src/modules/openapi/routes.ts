@@ -9,16 +9,25 @@
  * directory walk and a path parameter for nothing. The page names an empty icon (`data:,`, which
  * img-src allows) so the browser does not ask for /favicon.ico, a 404 in the console.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { routeCatalogue } from "../../platform/route-catalogue.js";
 import { buildOpenApiDocument } from "./document.js";
 
 const require = createRequire(import.meta.url);
 const SWAGGER_UI = path.dirname(require.resolve("swagger-ui-dist/package.json"));
-const VERSION = (require("../../../package.json") as { version: string }).version;
+/** The version of the package this file belongs to, from the nearest package.json above it. */
+function packageVersion(): string {
+  for (let directory = path.dirname(fileURLToPath(import.meta.url)); ; directory = path.dirname(directory)) {
+    const file = path.join(directory, "package.json");
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+    if (path.dirname(directory) === directory) return "0.0.0";
+  }
+}
+const VERSION = packageVersion();
 
 const DOCS_ASSETS: Record<string, { file: string; type: string }> = {
   "swagger-ui.css": { file: path.join(SWAGGER_UI, "swagger-ui.css"), type: "text/css; charset=utf-8" },

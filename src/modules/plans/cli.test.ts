@@ -147,13 +147,9 @@ describe("kasboek companies update --plan", () => {
 
   it("is a command of kasboek that fails with status 1", async () => {
     const run = promisify(execFile);
-    const failure = run(
-      process.execPath,
-      ["--import", "tsx", "src/main.ts", "plans", "update", "platinum", "--max-contacts", "1"],
-      {
-        env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
-      },
-    );
+    const failure = run(process.execPath, [inject("cliEntry"), "plans", "update", "platinum", "--max-contacts", "1"], {
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
+    });
     await expect(failure).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No plan named "platinum"'),
