@@ -39,7 +39,6 @@ afterAll(() => harness.close());
 const documentResponse = await harness.app.inject({ url: "/api/v1/openapi.json" });
 const document = json<Document>(documentResponse);
 const owner = await newCompany(harness.deps, "Openapi BV");
-const stranger = await newCompany(harness.deps, "Elders BV");
 
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
