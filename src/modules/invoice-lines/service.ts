@@ -244,14 +244,19 @@ export async function insertNewDocumentLines(
 /** Lines as the ledger posts them, from rows already at hand (a document written in this request). */
 export function postableLines(rows: readonly InvoiceLineRow[], plan: LinesPlan): PostableLine[] {
   const names = new Map(plan.lines.map((line) => [line.values.vat_type_id, line.vatTypeName]));
-  return rows.map((row) => ({
+  return rows.map((row) => postableLine(row, names));
+}
+
+/** One stored line as the ledger posts it; `names` holds the VAT type names by id. */
+function postableLine(row: InvoiceLineRow, names: ReadonlyMap<number | null, string>): PostableLine {
+  return {
     vatTypeName: names.get(row.vat_type_id) ?? "vat_custom",
     vatRate: row.vat_rate,
     netCents: row.price_without_vat_cents,
     vatCents: row.vat_amount_cents,
     accountId: row.account_id,
     reverseChargeVatRate: row.reverse_charge_vat_rate,
-  }));
+  };
 }
 
 export async function deleteDocumentLines(transaction: Executor, companyId: number, document: DocumentReference) {
@@ -284,14 +289,7 @@ export async function postableLinesOf(
     executor,
     rows.map((row) => row.vat_type_id),
   );
-  return rows.map((row) => ({
-    vatTypeName: names.get(row.vat_type_id) ?? "vat_custom",
-    vatRate: row.vat_rate,
-    netCents: row.price_without_vat_cents,
-    vatCents: row.vat_amount_cents,
-    accountId: row.account_id,
-    reverseChargeVatRate: row.reverse_charge_vat_rate,
-  }));
+  return rows.map((row) => postableLine(row, names));
 }
 
 /** Units sold per product: the quantities on final lines of the document type, rounded to whole units. */
