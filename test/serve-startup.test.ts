@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import * as rowCountsModule from "../src/db/migrations/0028_create_row_counts.js";
+import { RESOLVE_HOOKS } from "./support/module-probe.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-serve-startup-"));
 const children: ChildProcess[] = [];
@@ -26,14 +27,6 @@ afterAll(() => {
 
 // Preloaded into the server: every ES module it resolves (a resolve hook) and every CommonJS
 // module in the require cache are printed on stderr as the process exits, after one marker.
-const HOOKS = `
-let port;
-export async function initialize(data) { port = data.port; }
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  port.postMessage(resolved.url);
-  return resolved;
-}`;
 const PROBE = `
 import { createRequire, register } from "node:module";
 import { MessageChannel } from "node:worker_threads";
@@ -42,7 +35,7 @@ const loaded = [];
 port1.on("message", (url) => loaded.push(url));
 // after on(), which refs the port: the probe must not keep the server alive past its shutdown
 port1.unref();
-register("data:text/javascript," + encodeURIComponent(${JSON.stringify(HOOKS)}), {
+register("data:text/javascript," + encodeURIComponent(${JSON.stringify(RESOLVE_HOOKS)}), {
   data: { port: port2 },
   transferList: [port2],
 });

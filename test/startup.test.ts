@@ -6,19 +6,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { RESOLVE_HOOKS } from "./support/module-probe.js";
 
 const run = promisify(execFile);
 
 // A resolve hook reports every module the process loads (ESM and CommonJS alike), since pdfkit
 // comes in as an ES module, which no module cache shows.
-const HOOKS = `
-let port;
-export async function initialize(data) { port = data.port; }
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  port.postMessage(resolved.url);
-  return resolved;
-}`;
 
 const PROBE = `
 import { register } from "node:module";
@@ -26,7 +19,7 @@ import { MessageChannel } from "node:worker_threads";
 const { port1, port2 } = new MessageChannel();
 const loaded = [];
 port1.on("message", (url) => loaded.push(url));
-register("data:text/javascript," + encodeURIComponent(${JSON.stringify(HOOKS)}), {
+register("data:text/javascript," + encodeURIComponent(${JSON.stringify(RESOLVE_HOOKS)}), {
   data: { port: port2 },
   transferList: [port2],
 });
