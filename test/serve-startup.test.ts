@@ -7,7 +7,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,6 +16,7 @@ import { openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import * as rowCountsModule from "../src/db/migrations/0028_create_row_counts.js";
 import { RESOLVE_HOOKS } from "./support/module-probe.js";
+import { freePort } from "./support/server-process.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-serve-startup-"));
 const children: ChildProcess[] = [];
@@ -48,16 +48,6 @@ process.on("exit", () => {
 
 /** tsx compiles the sources first: slow on a busy machine */
 const START_TIMEOUT_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no TCP address");
-  return address.port;
-}
 
 /** Starts serve on `databaseUrl`, waits until it is ready, stops it; returns every module it loaded. */
 async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {

@@ -8,12 +8,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "../src/config.js";
+import { freePort } from "./support/server-process.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-serve-"));
 const children: ChildProcess[] = [];
@@ -21,16 +21,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   rmSync(directory, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no TCP address");
-  return address.port;
-}
 
 async function waitForAnswer(url: string, child: ChildProcess, deadline: number): Promise<Response> {
   for (;;) {

@@ -18,7 +18,8 @@ export interface ServerProcess {
   stop: () => void;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
