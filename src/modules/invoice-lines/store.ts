@@ -76,16 +76,19 @@ export async function insertLines(
   for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
     await lines(executor)
       .insertInto("invoice_lines")
-      .values(
-        values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
-          ...line,
-          company_id: companyId,
-          document_type: document.type,
-          document_id: document.id,
-        })),
-      )
+      .values(batchOf(values, start, companyId, document))
       .execute();
   }
+}
+
+/** The rows of one insert batch: `values` from `start`, tied to their company and document. */
+function batchOf(values: readonly InvoiceLineValues[], start: number, companyId: number, document: DocumentReference) {
+  return values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
+    ...line,
+    company_id: companyId,
+    document_type: document.type,
+    document_id: document.id,
+  }));
 }
 
 /** Inserts lines and answers their ids with their positions (the order RETURNING gives is not promised). */
@@ -99,14 +102,7 @@ export async function insertLinesReturningIds(
   for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
     const rows = await lines(executor)
       .insertInto("invoice_lines")
-      .values(
-        values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
-          ...line,
-          company_id: companyId,
-          document_type: document.type,
-          document_id: document.id,
-        })),
-      )
+      .values(batchOf(values, start, companyId, document))
       .returning(["id", "position"])
       .execute();
     ids.push(...rows);
