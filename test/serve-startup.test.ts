@@ -76,7 +76,8 @@ async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {
     if (Date.now() > deadline) throw new Error(`serve was not ready in time: ${stderr}`);
     await sleep(100);
   }
-  const exited = once(child, "exit");
+  // "close", not "exit": a child can exit before its last 200 KB of stderr have been read here
+  const exited = once(child, "close");
   child.kill("SIGTERM");
   await exited;
   const line = stderr.split("\n").find((text) => text.startsWith("LOADED "));

@@ -122,7 +122,7 @@ describe("kasboek serve", () => {
     expect(stderr).toContain("no users yet");
     expect(stderr).toContain("kasboek bootstrap --email");
 
-    const exited = once(child, "exit");
+    const exited = once(child, "close");
     child.kill("SIGTERM");
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
@@ -137,7 +137,7 @@ describe("kasboek serve", () => {
     const inFlight = Array.from({ length: 20 }, (_, index) => slowPost(port, "/oauth/token", form, 800 + index * 20));
     await sleep(300);
     const started = Date.now();
-    const exited = once(child, "exit");
+    const exited = once(child, "close");
     child.kill("SIGTERM");
     // a second signal while draining must not kill the process either
     await sleep(100);
@@ -168,7 +168,7 @@ describe("kasboek serve", () => {
     const stuck = slowPost(port, "/oauth/token", "grant_type=authorization_code", 60_000).catch(() => null);
     await sleep(300);
     const started = Date.now();
-    const exited = once(child, "exit");
+    const exited = once(child, "close");
     child.kill("SIGTERM");
     const [code] = await exited;
     expect(code).toBe(1);
@@ -194,7 +194,7 @@ describe("kasboek serve", () => {
     expect(answers[3]?.headers.get("retry-after")).toMatch(/^\d+$/);
     const refused = (await answers[3]?.json()) as { error: { type: string } } | undefined;
     expect(refused?.error.type).toBe("client.rate_limit");
-    const exited = once(child, "exit");
+    const exited = once(child, "close");
     child.kill("SIGTERM");
     expect((await exited)[0]).toBe(0);
   });
