@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -26,8 +26,10 @@ afterAll(() => {
 });
 
 // Preloaded into the server: every ES module it resolves (a resolve hook) and every CommonJS
-// module in the require cache are printed on stderr as the process exits, after one marker.
+// module in the require cache are written to MODULE_PROBE_FILE as the process exits. A file, not
+// stderr: a write to a pipe the test reads slowly (a busy machine) is cut short by the exit.
 const PROBE = `
+import { writeFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { MessageChannel } from "node:worker_threads";
 const { port1, port2 } = new MessageChannel();
@@ -43,7 +45,7 @@ register("data:text/javascript," + encodeURIComponent(${JSON.stringify(RESOLVE_H
 const require = createRequire(process.cwd() + "/");
 process.on("exit", () => {
   const all = [...loaded, ...Object.keys(require.cache)];
-  process.stderr.write("\\nLOADED " + JSON.stringify(all) + "\\n");
+  writeFileSync(process.env.MODULE_PROBE_FILE, JSON.stringify(all));
 });`;
 
 /** tsx compiles the sources first: slow on a busy machine */
@@ -52,7 +54,13 @@ const START_TIMEOUT_MS = 60_000;
 /** Starts serve on `databaseUrl`, waits until it is ready, stops it; returns every module it loaded. */
 async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {
   const port = await freePort();
-  const environment: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) };
+  const probeFile = path.join(directory, `loaded-${port}.json`);
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    MODULE_PROBE_FILE: probeFile,
+  };
   for (const name of ["REDIS_URL", "SMTP_URL", "NODE_OPTIONS"]) delete environment[name];
   const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
   const child = spawn(process.execPath, ["--import", "tsx", "--import", probe, "src/main.ts", "serve"], {
@@ -76,13 +84,11 @@ async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {
     if (Date.now() > deadline) throw new Error(`serve was not ready in time: ${stderr}`);
     await sleep(100);
   }
-  // "close", not "exit": a child can exit before its last 200 KB of stderr have been read here
   const exited = once(child, "close");
   child.kill("SIGTERM");
   await exited;
-  const line = stderr.split("\n").find((text) => text.startsWith("LOADED "));
-  if (line === undefined) throw new Error(`the probe printed nothing: ${stderr}`);
-  return JSON.parse(line.slice("LOADED ".length)) as string[];
+  if (!existsSync(probeFile)) throw new Error(`the probe wrote nothing: ${stderr}`);
+  return JSON.parse(readFileSync(probeFile, "utf8")) as string[];
 }
 
 const fromPackage = (loaded: string[], name: string) => loaded.filter((url) => url.includes(`/node_modules/${name}/`));
