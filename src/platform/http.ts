@@ -28,6 +28,7 @@ import { localiseError } from "./messages.js";
 import { parseQueryString } from "./query-string.js";
 import { type RateLimitSettings, registerRateLimit } from "./rate-limit.js";
 import { recordRouteCatalogue } from "./route-catalogue.js";
+import { LAZY_SERIALIZERS } from "./serializers.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -143,6 +144,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       sendError(error, request, reply);
     },
     clientErrorHandler: writeClientError,
+    schemaController: LAZY_SERIALIZERS,
     bodyLimit: fastifyOptions.bodyLimit ?? BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     rewriteUrl: (request) => stripJsonSuffix(request.url ?? "/"),
