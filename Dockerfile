@@ -17,7 +17,7 @@ COPY package.json package-lock.json ./
 # on its own.
 RUN npm ci --ignore-scripts --no-audit --no-fund \
   && npm rebuild better-sqlite3
-COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 # After the build only production dependencies stay; the runtime stage copies them as they are,
 # with the compiled addon.

@@ -243,7 +243,7 @@ describe("Dockerfile", () => {
     ["a relative WORKDIR", "WORKDIR /app\nCOPY", "WORKDIR app\nCOPY", "relative"],
     ["shell-form CMD", 'CMD ["serve"]', "CMD serve", "exec form"],
     ["ADD of local files", "COPY bin ./bin", "ADD bin ./bin", "ADD of local"],
-    ["a moved file", "COPY bin ./bin", "COPY scripts ./bin", "no such file"],
+    ["a moved file", "COPY bin ./bin", "COPY tools ./bin", "no such file"],
     ["an ignored file", "COPY bin ./bin", "COPY README.md ./bin", "excluded by .dockerignore"],
     ["a missing dist", "COPY --from=build /app/dist ./dist\n", "", "lacks dist"],
     ["root", "USER node", "USER root", "as root"],

@@ -4,17 +4,18 @@
  * here; every test file then opens the same database and makes its own companies.
  *
  * And one build of the sources per run, for the tests that start `kasboek` as a process (the CLI,
- * `serve`): esbuild transpiles src/ into .test-build/<run>/ in well under a second, and a process
- * started from it spends a third of the CPU of one that transpiles the sources itself through tsx,
+ * `serve`): the same bundle `npm run build` ships (scripts/build.ts), made into
+ * .test-build/<run>/ in about a second, so those tests run what users run. A process started
+ * from it spends a fraction of the CPU of one that transpiles the sources itself through tsx,
  * which over a hundred starts a run was a quarter of the suite's time. It is built from the
  * sources at every run, so it is never stale, and removed afterwards.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { buildKasboek } from "../../scripts/build.js";
 import { openDatabase } from "../../src/db/connection.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 
@@ -28,22 +29,11 @@ declare module "vitest" {
 
 const REPOSITORY = path.resolve(import.meta.dirname, "../..");
 
-/** Transpiles every source file (tests aside) one to one, as `tsc` lays out dist/. */
+/** The shipped build (scripts/build.ts), made afresh in a directory of this run's own. */
 async function buildSources(): Promise<{ entry: string; remove: () => void }> {
   const directory = mkdtempSync(path.join(REPOSITORY, ".test-build", "run-"));
-  const sources = readdirSync(path.join(REPOSITORY, "src"), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-    .map((file) => path.join(REPOSITORY, "src", file));
-  await build({
-    entryPoints: sources,
-    outdir: directory,
-    outbase: path.join(REPOSITORY, "src"),
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    logLevel: "error",
-  });
-  return { entry: path.join(directory, "main.js"), remove: () => rmSync(directory, { recursive: true, force: true }) };
+  const entry = await buildKasboek(directory);
+  return { entry, remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 function withDatabaseName(serverUrl: string, databaseName: string): string {
