@@ -9,7 +9,8 @@
  *   migration, the PDF renderer, the YAML library) is its own chunk, loaded when it runs;
  * - packages that read their own files or load native code at run time stay in node_modules and
  *   are loaded from there, as before: the two database drivers, pdfkit (its fonts), swagger-ui-dist
- *   (the files /docs serves), and the optional Redis and mail clients;
+ *   (the files /docs serves), and the optional Redis and mail clients; so does yaml, which one
+ *   route imports lazily: a CommonJS package bundled into a lazy chunk exports only `default`;
  * - the code is not minified, so a stack trace still names our functions;
  * - the test suite starts its server and CLI processes from this same build (test/support/global-setup.ts).
  * Type checking is `npm run typecheck`'s job; esbuild only strips the types.
@@ -30,6 +31,7 @@ export const UNBUNDLED_PACKAGES = [
   "swagger-ui-dist",
   "ioredis",
   "nodemailer",
+  "yaml",
 ] as const;
 
 /** Builds src/main.ts and everything it imports into `outputDirectory` (emptied first). */
