@@ -135,7 +135,11 @@ describe("kasboek serve", () => {
 
     const form = `grant_type=authorization_code&code=${"x".repeat(64)}&client_id=nobody&redirect_uri=https%3A%2F%2Fa.test%2F`;
     const inFlight = Array.from({ length: 20 }, (_, index) => slowPost(port, "/oauth/token", form, 800 + index * 20));
-    await sleep(300);
+    // every request has reached the server (it logs each as it reads its headers), however slowly
+    // this machine connects them: a request still connecting when the server stops is not in flight
+    const arrived = () => output().split("\n").filter((line) => line.includes('"url":"/oauth/token"')).length;
+    for (const deadline = Date.now() + 20_000; arrived() < 20 && Date.now() < deadline; ) await sleep(20);
+    expect(arrived()).toBe(20);
     const started = Date.now();
     const exited = once(child, "close");
     child.kill("SIGTERM");
