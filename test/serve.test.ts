@@ -137,7 +137,10 @@ describe("kasboek serve", () => {
     const inFlight = Array.from({ length: 20 }, (_, index) => slowPost(port, "/oauth/token", form, 800 + index * 20));
     // every request has reached the server (it logs each as it reads its headers), however slowly
     // this machine connects them: a request still connecting when the server stops is not in flight
-    const arrived = () => output().split("\n").filter((line) => line.includes('"url":"/oauth/token"')).length;
+    const arrived = () =>
+      output()
+        .split("\n")
+        .filter((line) => line.includes('"url":"/oauth/token"')).length;
     for (const deadline = Date.now() + 20_000; arrived() < 20 && Date.now() < deadline; ) await sleep(20);
     expect(arrived()).toBe(20);
     const started = Date.now();
