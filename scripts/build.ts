@@ -23,7 +23,7 @@ import { build } from "esbuild";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Loaded from node_modules at run time, never bundled (see the invariants above). */
-export const UNBUNDLED_PACKAGES = [
+const UNBUNDLED_PACKAGES = [
   "better-sqlite3",
   "pg",
   "pg-native",
