@@ -4,7 +4,7 @@
  * that fast-json-stringify serialises quickly and that `attributes.ts` knows how to coerce.
  * `format: "decimal"` marks exact decimal strings on input; it never appears in response schemas.
  */
-import { type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+import { type Static, type TObject, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
 
 interface StringOptions {
   maxLength?: number;
@@ -25,6 +25,12 @@ export const Nullable = {
     Type.Unsafe<string | null>({ type: ["string", "null"], format: "decimal", ...options }),
   enumeration: <Value extends string>(values: readonly Value[]): TUnsafe<Value | null> =>
     Type.Unsafe<Value | null>({ type: ["string", "null"], enum: [...values, null] }),
+  /**
+   * An embedded object or null. Not `Type.Union([object, Type.Null()])`: fast-json-stringify
+   * picks an `anyOf` branch by validating with Ajv, whose compiling was a sixth of a cold start.
+   */
+  object: <Schema extends TObject>(schema: Schema): TUnsafe<Static<Schema> | null> =>
+    Type.Unsafe<Static<Schema> | null>({ ...schema, type: ["object", "null"] }),
 };
 
 /** A response object whose properties are all required (present, possibly null), in order. */

@@ -35,8 +35,8 @@ export const ExpenseSchema = ResponseObject({
   currency: Nullable.string(),
   contact_id: Nullable.integer(),
   invoice_number: Nullable.string(),
-  type_account: Type.Union([AccountSchema, Type.Null()]),
-  cached_contact: Type.Union([ExpenseContactSchema, Type.Null()]),
+  type_account: Nullable.object(AccountSchema),
+  cached_contact: Nullable.object(ExpenseContactSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),
 });
 

@@ -70,7 +70,7 @@ export const SalesInvoiceSchema = ResponseObjectWithOmissions({
   // Kasboek extensions, absent while unset so reference clients see the reference's shape
   delivery_date: Type.Optional(Nullable.date()),
   credited_invoice_id: Type.Optional(Nullable.integer()),
-  cached_contact: Type.Union([CachedContactSchema, Type.Null()]),
+  cached_contact: Nullable.object(CachedContactSchema),
   attachment_objects: Type.Array(AttachmentObjectSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),
 });
