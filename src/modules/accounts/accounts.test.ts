@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
+import { accountIdsByPath } from "./service.js";
 
 let harness: TestApp;
 let company: TestCompany;
@@ -82,5 +83,23 @@ describe("accounts", () => {
     );
     expect(foreign.statusCode).toBe(404);
     expect(json(foreign)).toMatchObject({ error: { type: "client.not_found.resource" } });
+  });
+
+  it("resolves the paths a posting names to this company's account ids, and no others", async () => {
+    const chart = await accounts(
+      "&search[paths][]=activa.current_assets.liquid_assets.bank&search[paths][]=profit.revenue.other",
+    );
+    const other = await newCompany(harness.deps);
+    const paths = [
+      "profit.revenue.other",
+      "activa.current_assets.liquid_assets.bank",
+      "profit.revenue.other",
+      "no.such",
+    ];
+    const ids = await accountIdsByPath(harness.deps.db, company.companyId, paths);
+    expect(ids).toEqual(new Map(chart.map((account) => [account.path, account.id])));
+    const otherIds = await accountIdsByPath(harness.deps.db, other.companyId, paths);
+    expect([...otherIds.values()].some((id) => ids.get("profit.revenue.other") === id)).toBe(false);
+    expect(await accountIdsByPath(harness.deps.db, company.companyId, [])).toEqual(new Map());
   });
 });

@@ -101,6 +101,21 @@ export async function findAccountsByIds(
     .execute();
 }
 
+/** The id of each account at one of `paths` (a path the chart lacks is absent from the answer). */
+export async function findAccountIdsByPath(
+  executor: Executor,
+  companyId: number,
+  paths: readonly string[],
+): Promise<Array<{ id: number; path: string }>> {
+  if (paths.length === 0) return [];
+  return accounts(executor)
+    .selectFrom("accounts")
+    .select(["id", "path"])
+    .where("company_id", "=", companyId)
+    .where("path", "in", paths)
+    .execute();
+}
+
 /** Ids of the account at `path` and every account below it. */
 export async function findAccountIdsUnderPath(executor: Executor, companyId: number, path: string): Promise<number[]> {
   const rows = await accounts(executor)

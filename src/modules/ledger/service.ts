@@ -13,7 +13,7 @@
  */
 import type { Executor } from "../../db/connection.js";
 import { ValidationErrors } from "../../platform/errors.js";
-import { companyChart } from "../accounts/service.js";
+import { accountIdsByPath } from "../accounts/service.js";
 import { companyDetails } from "../companies/service.js";
 import {
   type DocumentPostingInput,
@@ -77,8 +77,14 @@ export async function assertPeriodOpen(
   errors.throwIfAny(resource);
 }
 
-async function accountIds(transaction: Executor, companyId: number): Promise<Map<string, number>> {
-  return new Map((await companyChart(transaction, companyId)).map((account) => [account.path, account.id]));
+/** The ids of the accounts `lines` name by path. */
+async function accountIds(
+  transaction: Executor,
+  companyId: number,
+  lines: readonly PostingLine[],
+): Promise<Map<string, number>> {
+  const paths = lines.flatMap((line) => ("path" in line.account ? [line.account.path] : []));
+  return accountIdsByPath(transaction, companyId, paths);
 }
 
 function lineValues(line: PostingLine, idByPath: Map<string, number>): LedgerLineValues {
@@ -108,7 +114,7 @@ async function postEntry(
   if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
   await assertPeriodOpen(transaction, companyId, draft.date, resource);
   if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
-  const idByPath = await accountIds(transaction, companyId);
+  const idByPath = await accountIds(transaction, companyId, draft.lines);
   return insertEntry(
     transaction,
     {
@@ -182,7 +188,7 @@ async function replaceSourcePosting(
     active.map((entry) => entry.id),
   );
   if (draft !== null && active.length === 1 && active[0]) {
-    const idByPath = await accountIds(transaction, companyId);
+    const idByPath = await accountIds(transaction, companyId, draft.lines);
     const wanted = signature(
       draft.date,
       draft.lines.map((line) => lineValues(line, idByPath)),
