@@ -1,6 +1,7 @@
 /**
  * The baseline rows of one database: Kasboek against bare Fastify (reads) and against the raw
- * driver (create + publish), each scenario measured on Kasboek and then on its baseline with the
+ * driver (create + publish), and for the invoice reads also the raw driver running Kasboek's own
+ * statements (the read ceiling, bench/raw-reads.ts); each scenario measured on Kasboek and then on its baseline with the
  * same warm-up, connections, duration, request and response size; each load starts only once the
  * server before it has finished what the previous load left in flight (CPU idle and, on
  * PostgreSQL, no session of the database busy), so Kasboek's last creates never overlap the raw
@@ -28,6 +29,8 @@ export interface ComparisonRow {
   connections: number;
   kasboek: Measurement;
   baseline: Measurement;
+  /** for reads: the raw driver running Kasboek's statements for it (bench/raw-reads.ts), the read ceiling */
+  ceiling?: Measurement;
   /** for writes: the rows one request adds, per table, and whether both writers add the same */
   rowCheck?: { same: boolean; text: string };
 }
@@ -37,6 +40,9 @@ export interface Comparison {
   seeded: Seeded;
   kasboekPeakRssMb: number;
 }
+
+/** The read scenarios bench/raw-reads.ts serves. */
+const rawReads = new Set<Scenario["key"]>(["invoiceShow", "invoiceList"]);
 
 const describeRows = (added: Map<string, number>): string =>
   [...added].map(([table, count]) => `${table} +${count}`).join(", ") || "none";
@@ -96,15 +102,26 @@ export async function compareAll(databaseUrl: string, companyId: number, token: 
         waitUntilIdle(baseline, () => othersIdle(raw)),
       );
       console.log(describe(scenario.baseline, baselineResult));
-      console.log(
-        `  ratio Kasboek/${scenario.baseline} req/s: ${(kasboekResult.rps / baselineResult.rps).toFixed(2)}\n`,
-      );
+      console.log(`  ratio Kasboek/${scenario.baseline} req/s: ${(kasboekResult.rps / baselineResult.rps).toFixed(2)}`);
+      let ceiling: Measurement | undefined;
+      if (scenario.load === "read" && rawServer.name !== baseline.name && rawReads.has(scenario.key)) {
+        await sizeBaseline(rawServer, scenario, bytes);
+        const rawBytes = (await request(`${rawServer.baseUrl}${scenario.path}`, init, scenario.expectedStatus)).length;
+        if (rawBytes !== bytes) throw new Error(`${rawServer.name} body is ${rawBytes} bytes, Kasboek's ${bytes}`);
+        ceiling = await measure(rawServer, scenario, headers, load, () =>
+          waitUntilIdle(rawServer, () => othersIdle(raw)),
+        );
+        console.log(describe("raw", ceiling));
+        console.log(`  ratio raw/bare req/s: ${(ceiling.rps / baselineResult.rps).toFixed(2)}`);
+      }
+      console.log("");
       rows.push({
         scenario,
         bytes,
         connections: load.connections,
         kasboek: kasboekResult,
         baseline: baselineResult,
+        ...(ceiling === undefined ? {} : { ceiling }),
         ...(rowCheck === undefined ? {} : { rowCheck }),
       });
     }

@@ -3,7 +3,8 @@
  * schemas) whose `POST /api/v1/companies/:company_id/sales_invoices` writes, through the raw driver
  * (better-sqlite3 or pg, bench/db.ts: the server's pragmas and pool size), the rows a Kasboek
  * create-and-publish of the bench's 3-line invoice writes, and answers 201 with a padded JSON body of
- * the byte size last set through `PUT /__bench/sizes` ({"invoiceCreate": bytes}).
+ * the byte size last set through `PUT /__bench/sizes` ({"invoiceCreate": bytes}). It also serves
+ * GET one invoice and the list of 100 through the raw driver (bench/raw-reads.ts: the read ceiling).
  * Invariants:
  * - The rows are copies of the latest invoice Kasboek published for COMPANY_ID (read on the first
  *   POST), every column but `id`: the invoice, its lines, its contact usage, its ledger entry with
@@ -18,6 +19,7 @@
  */
 import Fastify from "fastify";
 import { columnsOf, type DbRow, hasTable, numbered, openRaw, query, type RawDb, type Value } from "./db.js";
+import { registerRawReads } from "./raw-reads.js";
 
 interface Insert {
   sql: string;
@@ -236,7 +238,9 @@ const writerFor = async (): Promise<() => void | Promise<void>> => {
 };
 
 const paddedBody = (bytes: number): string => `{"pad":"${"x".repeat(Math.max(0, bytes - 10))}"}`;
-let body = paddedBody(10);
+/** The answer of each scenario, by its key, as sized through PUT /__bench/sizes. */
+const bodies = new Map<string, string>();
+const bodyOf = (key: string): string => bodies.get(key) ?? paddedBody(10);
 
 const app = Fastify({ logger: false });
 let reported = 0;
@@ -246,16 +250,18 @@ app.setErrorHandler(async (error, _request, reply) => {
   return reply.code(500).send({ error: error instanceof Error ? error.message : String(error) });
 });
 app.put("/__bench/sizes", async (request, reply) => {
-  const bytes = (request.body as { invoiceCreate?: unknown } | null)?.invoiceCreate;
-  if (typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 10) return reply.code(400).send();
-  body = paddedBody(bytes);
+  const sizes = Object.entries((request.body as Record<string, unknown> | null) ?? {});
+  if (sizes.some(([, bytes]) => typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 10))
+    return reply.code(400).send();
+  for (const [key, bytes] of sizes) bodies.set(key, paddedBody(Number(bytes)));
   return reply.code(204).send();
 });
 app.post("/api/v1/companies/:company_id/sales_invoices", async (_request, reply) => {
   writer ??= writerFor();
   await (await writer)();
-  return reply.code(201).type("application/json; charset=utf-8").send(body);
+  return reply.code(201).type("application/json; charset=utf-8").send(bodyOf("invoiceCreate"));
 });
+registerRawReads(app, db, bodyOf);
 
 let closing = false;
 const shutdown = async (): Promise<void> => {

@@ -70,6 +70,32 @@ export function comparisonTable(title: string, rows: readonly ComparisonRow[]): 
   return lines.join("\n");
 }
 
+/**
+ * The reads against their ceiling: what the raw driver reaches running Kasboek's statements for
+ * the same answer, over bare Fastify (the most any server reading those rows per request can
+ * reach on this machine) and Kasboek's share of it.
+ */
+export function ceilingTable(title: string, rows: readonly ComparisonRow[]): string {
+  const lines = [
+    `#### ${title}: reads against the raw driver running the same statements`,
+    "",
+    "| Scenario | Bare req/s | Raw driver req/s | Raw/bare (the ceiling of a ratio to bare) | Kasboek req/s " +
+      "| Kasboek/raw | Raw p50 / p99 (ms) | Check |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const row of rows) {
+    const { ceiling, kasboek, baseline } = row;
+    if (ceiling === undefined) continue;
+    const problems = [...rowProblems(row), ...ceiling.problems.map((p) => `raw ${p}`)];
+    lines.push(
+      `| ${row.scenario.label} | ${rps(baseline.rps)} | ${rps(ceiling.rps)} | ${(ceiling.rps / baseline.rps).toFixed(2)} ` +
+        `| ${rps(kasboek.rps)} | ${(kasboek.rps / ceiling.rps).toFixed(2)} | ${ms(ceiling.p50)} / ${ms(ceiling.p99)} ` +
+        `| ${problems.length === 0 ? "ok" : `**FLAGGED**: ${problems.join("; ")}`} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 export interface GoalInput {
   rows: readonly ComparisonRow[];
   kasboekPeakRssMb: number;

@@ -20,7 +20,7 @@ import { compareAll } from "./compare.js";
 import { closeRaw, openRaw, serverVersion } from "./db.js";
 import { createBenchDatabase } from "./postgres.js";
 import { installExitHandlers, makeTempDir, runBench } from "./processes.js";
-import { comparisonTable, goalsTable, isFlagged, isScalingFlagged, scalingTable } from "./report.js";
+import { ceilingTable, comparisonTable, goalsTable, isFlagged, isScalingFlagged, scalingTable } from "./report.js";
 import { machineDescription, writeResults } from "./results.js";
 import { scalingRows } from "./scaling.js";
 import { SEED_INVOICES } from "./scenarios.js";
@@ -76,6 +76,7 @@ async function benchDatabase(kind: Kind, title: string): Promise<{ tables: strin
     `### ${title}`,
     goalsTable(title, { rows: comparison.rows, kasboekPeakRssMb: comparison.kasboekPeakRssMb, coldStart: cold }),
     comparisonTable(title, comparison.rows),
+    ceilingTable(title, comparison.rows),
     scalingTable(title, scaling),
     `(${title}: ${minutes} min)`,
   ];
