@@ -1,3 +1,5 @@
+import Big from "big.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canonicalDecimal,
@@ -42,6 +44,16 @@ describe("cents", () => {
     expect(decimalToCents(big("12.345"))).toBeNull();
     expect(centsToDecimal(36300)).toBe("363.0");
     expect(centsToDecimal(-5)).toBe("-0.05");
+  });
+
+  it("prints any number of cents exactly as big.js divides it by 100", () => {
+    const byBig = (cents: number) => formatDecimal(new Big(cents).div(100));
+    for (const cents of [0, -0, 1, -1, 10, -10, 100, 1e15, -1e15, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]) {
+      expect(centsToDecimal(cents), String(cents)).toBe(byBig(cents));
+    }
+    fc.assert(fc.property(fc.maxSafeInteger(), (cents) => centsToDecimal(cents) === byBig(cents)));
+    // not whole cents, or beyond exact integers: still exactly what big.js prints
+    for (const odd of [0.5, -12.25, 1e17, 2 ** 60]) expect(centsToDecimal(odd)).toBe(byBig(odd));
   });
 
   it("rounds half away from zero", () => {

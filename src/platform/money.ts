@@ -91,8 +91,17 @@ export function canonicalDecimal(value: Big): string {
   return text === "-0" ? "0" : text;
 }
 
+/**
+ * Integer cents in the wire format, by integer arithmetic: exact for every safe integer, and a
+ * list of 100 invoices prints about 2,000 amounts, for which big.js (two parses and a division
+ * each) was a tenth of the answer's CPU time on PostgreSQL. Anything else goes through big.js.
+ */
 export function centsToDecimal(cents: number): string {
-  return formatDecimal(new Big(cents).div(100));
+  if (!Number.isSafeInteger(cents)) return formatDecimal(new Big(cents).div(100));
+  const magnitude = Math.abs(cents);
+  const remainder = magnitude % 100;
+  const fraction = remainder % 10 === 0 ? String(remainder / 10) : String(remainder).padStart(2, "0");
+  return `${cents < 0 ? "-" : ""}${(magnitude - remainder) / 100}.${fraction}`;
 }
 
 /** Converts an amount with at most two decimals to integer cents; null when it has more. */
