@@ -7,6 +7,7 @@
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
 
 interface AttachmentsTable {
@@ -80,6 +81,18 @@ export async function listAttachmentSummaries(
 }
 
 /** The attachments of many documents of one type, for embedding in a list of documents. */
+const summariesOfDocuments = reusableQuery(
+  (executor, companyId: number, documentType: string, documentIds: readonly number[]) =>
+    attachments(executor)
+      .selectFrom("attachments")
+      .select(SUMMARY_COLUMNS)
+      .where("company_id", "=", companyId)
+      .where("document_type", "=", documentType)
+      .where("document_id", "in", documentIds)
+      .orderBy("document_id", "asc")
+      .orderBy("id", "asc"),
+);
+
 export async function attachmentSummariesOf(
   executor: Executor,
   companyId: number,
@@ -87,15 +100,7 @@ export async function attachmentSummariesOf(
   documentIds: readonly number[],
 ): Promise<AttachmentSummary[]> {
   if (documentIds.length === 0) return [];
-  return attachments(executor)
-    .selectFrom("attachments")
-    .select(SUMMARY_COLUMNS)
-    .where("company_id", "=", companyId)
-    .where("document_type", "=", documentType)
-    .where("document_id", "in", [...new Set(documentIds)])
-    .orderBy("document_id", "asc")
-    .orderBy("id", "asc")
-    .execute();
+  return summariesOfDocuments(executor, companyId, documentType, [...new Set(documentIds)]);
 }
 
 export async function findAttachment(

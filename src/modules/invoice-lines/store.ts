@@ -4,6 +4,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 
 interface InvoiceLinesTable {
   id: Generated<number>;
@@ -42,6 +43,19 @@ export interface DocumentReference {
   id: number;
 }
 
+const linesOfDocuments = reusableQuery(
+  (executor, companyId: number, documentType: string, documentIds: readonly number[]) =>
+    lines(executor)
+      .selectFrom("invoice_lines")
+      .selectAll()
+      .where("company_id", "=", companyId)
+      .where("document_type", "=", documentType)
+      .where("document_id", "in", documentIds)
+      .orderBy("document_id")
+      .orderBy("position")
+      .orderBy("id"),
+);
+
 export async function findLinesOfDocuments(
   executor: Executor,
   companyId: number,
@@ -49,16 +63,7 @@ export async function findLinesOfDocuments(
   documentIds: readonly number[],
 ): Promise<InvoiceLineRow[]> {
   if (documentIds.length === 0) return [];
-  return lines(executor)
-    .selectFrom("invoice_lines")
-    .selectAll()
-    .where("company_id", "=", companyId)
-    .where("document_type", "=", documentType)
-    .where("document_id", "in", [...documentIds])
-    .orderBy("document_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  return linesOfDocuments(executor, companyId, documentType, documentIds);
 }
 
 /**

@@ -14,12 +14,12 @@ import { SalesInvoicePayload } from "./schemas.js";
 import {
   countSalesInvoicesCreatedSince,
   deleteSalesInvoice,
-  findSalesInvoice,
   insertSalesInvoice,
   lockSalesInvoice,
   type SalesInvoiceInsert,
   type SalesInvoiceRow,
   type SalesInvoiceUpdate,
+  salesInvoiceFinder,
   updateSalesInvoice,
 } from "./store.js";
 
@@ -44,7 +44,7 @@ export const SALES_INVOICE: DocumentKind<
   payload: SalesInvoicePayload,
   store: {
     lock: lockSalesInvoice,
-    find: (executor, companyId, id) => findSalesInvoice(executor, companyId, id, paidCents()),
+    find: salesInvoiceFinder(paidCents()),
     insert: insertSalesInvoice,
     update: updateSalesInvoice,
     remove: deleteSalesInvoice,

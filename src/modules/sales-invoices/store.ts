@@ -6,6 +6,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
@@ -136,19 +137,19 @@ export async function listSalesInvoices(
   return { rows, total: page.total };
 }
 
-export async function findSalesInvoice(
-  executor: Executor,
-  companyId: number,
-  invoiceId: number,
+/** The finder of one invoice by id, with what `paid` says was paid on it (built once: reusable-query.ts). */
+export function salesInvoiceFinder(
   paid: PaidCentsExpression,
-): Promise<SalesInvoiceRow | undefined> {
-  return invoices(executor)
-    .selectFrom("sales_invoices")
-    .selectAll("sales_invoices")
-    .select(paid.as("paid_cents"))
-    .where("company_id", "=", companyId)
-    .where("id", "=", invoiceId)
-    .executeTakeFirst();
+): (executor: Executor, companyId: number, invoiceId: number) => Promise<SalesInvoiceRow | undefined> {
+  const find = reusableQuery((executor, companyId: number, invoiceId: number) =>
+    invoices(executor)
+      .selectFrom("sales_invoices")
+      .selectAll("sales_invoices")
+      .select(paid.as("paid_cents"))
+      .where("company_id", "=", companyId)
+      .where("id", "=", invoiceId),
+  );
+  return async (executor, companyId, invoiceId) => (await find(executor, companyId, invoiceId))[0];
 }
 
 export async function apiReferenceTaken(
