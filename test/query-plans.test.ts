@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDialect, parseDatabaseUrl } from "../src/db/dialect.js";
 import { listContacts } from "../src/modules/contacts/store.js";
 import { paidCents } from "../src/modules/sales-invoices/kind.js";
-import { listSalesInvoices } from "../src/modules/sales-invoices/store.js";
+import { salesInvoiceLister } from "../src/modules/sales-invoices/store.js";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "./support/app.js";
 
 let harness: TestApp;
@@ -60,8 +60,9 @@ async function sqlitePlan(query: CompiledQuery): Promise<string> {
   return rows.map((row) => row.detail).join("\n");
 }
 
+const listSalesInvoices = salesInvoiceLister(paidCents());
 const listInvoices = (executor: Kysely<object>, page: number, perPage: number) =>
-  listSalesInvoices(executor, company.companyId, {}, { page, perPage }, paidCents());
+  listSalesInvoices(executor, company.companyId, {}, { page, perPage });
 
 beforeAll(async () => {
   harness = await buildTestApp();

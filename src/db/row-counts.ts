@@ -5,6 +5,7 @@
  */
 import type { Executor } from "./connection.js";
 import type { COUNTED_TABLES } from "./migrations/0028_create_row_counts.js";
+import { reusableQuery } from "./reusable-query.js";
 
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 
@@ -16,14 +17,17 @@ export interface WholeList {
 
 type RowCountTables = { row_counts: { company_id: number; table_name: string; total: number } };
 
-export async function countedRows(executor: Executor, list: WholeList): Promise<number> {
-  const row = await executor
+const countOf = reusableQuery((executor, companyId: number, table: string) =>
+  executor
     .withTables<RowCountTables>()
     .selectFrom("row_counts")
     .select("total")
-    .where("company_id", "=", list.companyId)
-    .where("table_name", "=", list.table)
-    .executeTakeFirst();
+    .where("company_id", "=", companyId)
+    .where("table_name", "=", table),
+);
+
+export async function countedRows(executor: Executor, list: WholeList): Promise<number> {
+  const [row] = await countOf(executor, list.companyId, list.table);
   return Number(row?.total ?? 0);
 }
 

@@ -24,7 +24,9 @@ import { paidCents, SALES_INVOICE } from "./kind.js";
 import { presentSalesInvoice, presentSalesInvoices, type SalesInvoice } from "./present.js";
 import { salesInvoicePdf } from "./printable.js";
 import type { SalesInvoiceSelection } from "./schemas.js";
-import { listSalesInvoices, type SalesInvoiceFilter } from "./store.js";
+import { type SalesInvoiceFilter, salesInvoiceLister } from "./store.js";
+
+const listSalesInvoices = salesInvoiceLister(paidCents());
 
 export type { WriteOptions } from "./fields.js";
 export type { SalesInvoice } from "./present.js";
@@ -105,7 +107,7 @@ export async function listCompanySalesInvoices(
   paging: Paging,
 ): Promise<Page<SalesInvoice>> {
   const filter = { ...selectionFilter(selection, dateInTimeZone(deps.now(), company.timeZone)), ...search };
-  const { rows, total } = await listSalesInvoices(deps.db, company.companyId, filter, paging, paidCents());
+  const { rows, total } = await listSalesInvoices(deps.db, company.companyId, filter, paging);
   return { items: await presentSalesInvoices(deps.db, company, rows), total, paging };
 }
 

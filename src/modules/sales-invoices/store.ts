@@ -101,40 +101,44 @@ const LIST_ORDER: readonly SortKey[] = [
   { column: "sales_invoices.id", direction: "desc" },
 ];
 
-export async function listSalesInvoices(
-  executor: Executor,
-  companyId: number,
-  filter: SalesInvoiceFilter,
-  paging: Paging,
-  paid: PaidCentsExpression,
-): Promise<{ rows: SalesInvoiceRow[]; total: number }> {
-  // The page's ids first (from the (company_id, date, id) index), then its rows with what is paid
-  // on each: the paid sum is a sub-select, which an OFFSET would otherwise run for every skipped row.
-  const page = await selectPageFromNearerEnd(
-    filtered(executor, companyId, filter, paid),
-    paging,
-    (query) => query.select("sales_invoices.id"),
-    LIST_ORDER,
-    narrowsNothing(filter) ? countOfAll(executor, "sales_invoices", companyId) : undefined,
+/** The lister of a company's invoices, with what `paid` says was paid on each (built once: reusable-query.ts). */
+export function salesInvoiceLister(paid: PaidCentsExpression) {
+  const pageRows = reusableQuery((executor, companyId: number, invoiceIds: readonly number[]) =>
+    invoices(executor)
+      .selectFrom("sales_invoices")
+      .selectAll("sales_invoices")
+      .select(paid.as("paid_cents"))
+      // The page's ids lead, by primary key. The unary `+` keeps the company check (the ids came
+      // from this company, so it narrows nothing) off the company's indexes: without statistics
+      // SQLite guesses a company has ~10 rows and walked all of its invoices to find these 40.
+      .where(sql<number>`+${sql.ref("sales_invoices.company_id")}`, "=", companyId)
+      .where("sales_invoices.id", "in", invoiceIds)
+      .orderBy("date", "desc")
+      .orderBy("id", "desc"),
   );
-  if (page.rows.length === 0) return { rows: [], total: page.total };
-  const rows = await invoices(executor)
-    .selectFrom("sales_invoices")
-    .selectAll("sales_invoices")
-    .select(paid.as("paid_cents"))
-    // The page's ids lead, by primary key. The unary `+` keeps the company check (the ids came
-    // from this company, so it narrows nothing) off the company's indexes: without statistics
-    // SQLite guesses a company has ~10 rows and walked all of its invoices to find these 40.
-    .where(sql<number>`+${sql.ref("sales_invoices.company_id")}`, "=", companyId)
-    .where(
-      "sales_invoices.id",
-      "in",
+  return async (
+    executor: Executor,
+    companyId: number,
+    filter: SalesInvoiceFilter,
+    paging: Paging,
+  ): Promise<{ rows: SalesInvoiceRow[]; total: number }> => {
+    // The page's ids first (from the (company_id, date, id) index), then its rows with what is paid
+    // on each: the paid sum is a sub-select, which an OFFSET would otherwise run for every skipped row.
+    const page = await selectPageFromNearerEnd(
+      filtered(executor, companyId, filter, paid),
+      paging,
+      (query) => query.select("sales_invoices.id"),
+      LIST_ORDER,
+      narrowsNothing(filter) ? countOfAll(executor, "sales_invoices", companyId) : undefined,
+    );
+    if (page.rows.length === 0) return { rows: [], total: page.total };
+    const rows = await pageRows(
+      executor,
+      companyId,
       page.rows.map((row) => row.id),
-    )
-    .orderBy("date", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return { rows, total: page.total };
+    );
+    return { rows, total: page.total };
+  };
 }
 
 /** The finder of one invoice by id, with what `paid` says was paid on it (built once: reusable-query.ts). */
