@@ -34,6 +34,7 @@ import {
   deleteCompany,
   findCompany,
   findCompanyForUser,
+  findCompanyHeldShared,
   insertCompany,
   insertMembership,
   listCompaniesOfUser,
@@ -368,5 +369,17 @@ export type CompanyDetails = Omit<CompanyRow, "vat_liable"> & { vat_liable: bool
 /** The company's stored details, for documents that print them. */
 export async function companyDetails(executor: Executor, companyId: number): Promise<CompanyDetails | undefined> {
   const row = await findCompany(executor, companyId);
+  return row === undefined ? undefined : { ...row, vat_liable: row.vat_liable !== 0 };
+}
+
+/**
+ * `companyDetails`, the company's row held for the books by the same read: what a posting
+ * would otherwise hold with a statement of its own (ledger `holdBooksForPosting`).
+ */
+export async function companyDetailsHoldingBooks(
+  executor: Executor,
+  companyId: number,
+): Promise<CompanyDetails | undefined> {
+  const row = await findCompanyHeldShared(executor, companyId);
   return row === undefined ? undefined : { ...row, vat_liable: row.vat_liable !== 0 };
 }

@@ -6,6 +6,7 @@
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { isPostgres } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 
@@ -93,6 +94,16 @@ export async function insertMembership(
 
 export async function findCompany(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
   return companiesWithPlan(executor).where("companies.id", "=", companyId).executeTakeFirst();
+}
+
+/**
+ * `findCompany` holding the company's row FOR SHARE until the transaction ends (PostgreSQL; on
+ * SQLite a write transaction holds the whole database already): the lock a posting holds
+ * (ledger/store.ts `holdCompanyForPosting`), taken by the read a publication makes anyway.
+ */
+export async function findCompanyHeldShared(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
+  const query = companiesWithPlan(executor).where("companies.id", "=", companyId);
+  return (isPostgres(executor) ? query.forShare("companies") : query).executeTakeFirst();
 }
 
 /** How many companies `userId` owns (the plans' `max_companies_per_user`). */

@@ -67,6 +67,8 @@ export interface WriteContext<Options> {
   afterCommit: Array<() => void>;
   /** the company's details once read in this transaction (documents/service.ts `companyOfWrite`) */
   companyDetails?: Promise<CompanyDetails | undefined>;
+  /** whether this transaction holds the company's row for a posting (documents/publication.ts) */
+  booksHeld?: boolean;
 }
 
 /** The columns publication sets on every document type. */

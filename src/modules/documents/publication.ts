@@ -6,15 +6,16 @@
  *   final values, nothing read back that this transaction just wrote.
  *
  * Invariants:
- * - The company's row is held for the books (`holdBooksForPosting`) before a number is taken, so
- *   every writer locks the company's row before a counter row (plans/store.ts takes it first too).
+ * - The company's row is held for the books (`holdBooksForPosting`, or the read of its details
+ *   that holds it: `companyOfWrite`) before a number is taken, so every writer locks the company's
+ *   row before a counter row (plans/store.ts takes it first too).
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import { notFound } from "../../platform/errors.js";
-import { type CompanyDetails, companyDetails } from "../companies/service.js";
+import { type CompanyDetails, companyDetails, companyDetailsHoldingBooks } from "../companies/service.js";
 import { contactById, holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
 import {
@@ -45,13 +46,29 @@ export type KindOf<Row extends StoredDocument> = DocumentKind<
   unknown
 >;
 
-/** The company's details, read once per write however many steps ask (they do not change within it). */
+/**
+ * The company's details, read once per write however many steps ask (they do not change within
+ * it). A step of a publication that will post asks `holdingBooks`: the read then also holds the
+ * books (`holdBooks`), one statement instead of two.
+ */
 export function companyOfWrite(
   transaction: Executor,
   context: WriteContext<unknown>,
+  { holdingBooks = false } = {},
 ): Promise<CompanyDetails | undefined> {
+  if (holdingBooks && !context.booksHeld) {
+    context.booksHeld = true;
+    context.companyDetails = companyDetailsHoldingBooks(transaction, context.company.companyId);
+  }
   context.companyDetails ??= companyDetails(transaction, context.company.companyId);
   return context.companyDetails;
+}
+
+/** Holds the company's row for the posting to come, unless this write holds it already. */
+async function holdBooks(transaction: Executor, context: WriteContext<unknown>): Promise<void> {
+  if (context.booksHeld) return;
+  context.booksHeld = true;
+  await holdBooksForPosting(transaction, context.company.companyId);
 }
 
 export async function lockedRow<Row extends StoredDocument>(
@@ -126,7 +143,7 @@ export async function publishStored<Row extends StoredDocument, Draft extends Do
 ): Promise<void> {
   const companyId = context.company.companyId;
   const row = await lockedRow(transaction, kind, companyId, id);
-  if (kind.posting) await holdBooksForPosting(transaction, companyId);
+  if (kind.posting) await holdBooks(transaction, context);
   const invoiceNumber = row.invoice_number ?? (await nextNumber(transaction, kind.numbering, companyId, row.date));
   await kind.store.update(
     transaction,
@@ -178,7 +195,7 @@ export async function createPublished<
   draft: Draft,
 ): Promise<WrittenDocument<Row>> {
   const companyId = context.company.companyId;
-  if (kind.posting) await holdBooksForPosting(transaction, companyId);
+  if (kind.posting) await holdBooks(transaction, context);
   const now = context.now.toISOString();
   const values = create.row(companyId, draft, now, {
     invoice_number: await nextNumber(transaction, kind.numbering, companyId, create.date(draft)),

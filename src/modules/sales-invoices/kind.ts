@@ -72,7 +72,8 @@ export const SALES_INVOICE: DocumentKind<
     if (draft.columns.credited_invoice_id !== null && draft.columns.price_with_vat_cents >= 0) {
       tools.errors.add("credited_invoice_id", "can only be given on a credit invoice (a negative total)");
     }
-    const company = await companyOfWrite(tools.transaction, context);
+    // a publication posts: the read that checks the seller also holds the books for it
+    const company = await companyOfWrite(tools.transaction, context, { holdingBooks: true });
     if (!company) return;
     for (const [attribute, problem] of sellerProblems(company, draft.columns.payment_method)) {
       tools.errors.add(attribute, problem);
