@@ -4,7 +4,7 @@
  * that fast-json-stringify serialises quickly and that `attributes.ts` knows how to coerce.
  * `format: "decimal"` marks exact decimal strings on input; it never appears in response schemas.
  */
-import { type Static, type TObject, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+import { Kind, type Static, type TObject, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
 
 interface StringOptions {
   maxLength?: number;
@@ -29,8 +29,11 @@ export const Nullable = {
    * An embedded object or null. Not `Type.Union([object, Type.Null()])`: fast-json-stringify
    * picks an `anyOf` branch by validating with Ajv, whose compiling was a sixth of a cold start.
    */
-  object: <Schema extends TObject>(schema: Schema): TUnsafe<Static<Schema> | null> =>
-    Type.Unsafe<Static<Schema> | null>({ ...schema, type: ["object", "null"] }),
+  object: <Schema extends TObject>(schema: Schema): TUnsafe<Static<Schema> | null> => {
+    // TypeBox's own mark would make it check an object only; without it, it is plain JSON schema
+    const { [Kind]: _object, ...jsonSchema } = schema;
+    return Type.Unsafe<Static<Schema> | null>({ ...jsonSchema, type: ["object", "null"] });
+  },
 };
 
 /** A response object whose properties are all required (present, possibly null), in order. */

@@ -5,7 +5,7 @@
  * type; a success is JSON matching the response schema the route declares for its status (checked
  * with TypeBox's `Value`, the route's own schema objects), a 204 is empty. Test code only.
  */
-import { FormatRegistry, type TSchema, TypeRegistry } from "@sinclair/typebox";
+import { FormatRegistry, type TProperties, type TSchema, Type, TypeRegistry } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { LightMyRequestResponse } from "fastify";
 import type { CollectedRoute } from "./fuzz-routes.js";
@@ -108,7 +108,19 @@ function hasType(type: string, value: unknown): boolean {
   }
 }
 
-const UNSAFE_KEYWORDS = new Set(["type", "enum", "format", "maxLength", "maxMagnitude", "description", "title"]);
+const UNSAFE_KEYWORDS = new Set([
+  "type",
+  "enum",
+  "format",
+  "maxLength",
+  "maxMagnitude",
+  "description",
+  "title",
+  // a nullable embedded object (fields.ts `Nullable.object`)
+  "properties",
+  "additionalProperties",
+  "required",
+]);
 
 /**
  * `Type.Unsafe` schemas (platform/fields.ts: `{type: [T, "null"]}` and friends) are plain JSON
@@ -120,6 +132,11 @@ function checkUnsafe(schema: UnsafeSchema, value: unknown): boolean {
   }
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length > 0 && !types.some((type) => hasType(type, value))) return false;
+  if (schema.properties !== undefined && hasType("object", value)) {
+    // its properties are TypeBox schemas: TypeBox checks the object with them
+    const properties = schema.properties as TProperties;
+    return Value.Check(Type.Object(properties, { additionalProperties: schema.additionalProperties !== false }), value);
+  }
   if (schema.enum !== undefined && !schema.enum.includes(value)) return false;
   if (typeof value === "string") {
     if (schema.maxLength !== undefined && [...value].length > schema.maxLength) return false;
