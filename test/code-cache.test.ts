@@ -1,0 +1,92 @@
+/**
+ * The code cache the build's `main.js` runs the bundle with (scripts/code-cache.ts): a run with no
+ * cache writes one, the next run of the same build and command uses it, and a cache that is
+ * damaged, stale or cannot be written never stops the bundle from running.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { codeCacheFile, runBundle } from "../scripts/code-cache.js";
+
+const directory = mkdtempSync(path.join(tmpdir(), "kasboek-code-cache-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+declare global {
+  var codeCacheRuns: string[] | undefined;
+}
+
+/** A CommonJS "bundle" that records each run, requiring a file beside it and a built-in module. */
+function writeBundle(name: string, body = ""): string {
+  const folder = path.join(directory, name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, "beside.cjs"), "module.exports = 'beside';");
+  const file = path.join(folder, "bundle.cjs");
+  writeFileSync(
+    file,
+    `const beside = require("./beside.cjs");
+     const { basename } = require("node:path");
+     function work(n) { let total = 0; for (let i = 0; i < n; i++) total += i; return total; }
+     globalThis.codeCacheRuns ??= [];
+     globalThis.codeCacheRuns.push([beside, basename(__filename), work(10)].join(" "));
+     ${body}`,
+  );
+  return file;
+}
+
+describe("running the bundle with a code cache", () => {
+  it("runs it as a CommonJS module with its own require, then uses the cache its first run wrote", () => {
+    const bundle = writeBundle("first");
+    const cache = path.join(directory, "first", "cache", "build-serve.v8cache");
+    globalThis.codeCacheRuns = [];
+
+    const first = runBundle(bundle, cache);
+    expect(first.state).toBe("absent");
+    expect(existsSync(cache)).toBe(false);
+    first.save();
+    expect(existsSync(cache)).toBe(true);
+    // written in place, no temporary file left beside it
+    expect(readdirSync(path.dirname(cache))).toEqual(["build-serve.v8cache"]);
+
+    expect(runBundle(bundle, cache).state).toBe("used");
+    expect(globalThis.codeCacheRuns).toEqual(["beside bundle.cjs 45", "beside bundle.cjs 45"]);
+  });
+
+  it("runs the bundle all the same with a damaged cache, and rewrites it", () => {
+    const bundle = writeBundle("damaged");
+    const cache = path.join(directory, "damaged", "build-serve.v8cache");
+    writeFileSync(cache, "not a V8 code cache");
+    globalThis.codeCacheRuns = [];
+    const run = runBundle(bundle, cache);
+    expect(run.state).toBe("rejected");
+    expect(globalThis.codeCacheRuns).toEqual(["beside bundle.cjs 45"]);
+    run.save();
+    expect(runBundle(bundle, cache).state).toBe("used");
+  });
+
+  it("does not fail when the cache cannot be written", () => {
+    const bundle = writeBundle("unwritable");
+    // a file where its folder should be: no permission lets even root write there
+    const notAFolder = path.join(directory, "unwritable", "cache");
+    writeFileSync(notAFolder, "");
+    const run = runBundle(bundle, path.join(notAFolder, "build-serve.v8cache"));
+    expect(() => run.save()).not.toThrow();
+    expect(readdirSync(path.join(directory, "unwritable")).sort()).toEqual(["beside.cjs", "bundle.cjs", "cache"]);
+  });
+
+  it("lets the bundle's own errors through", () => {
+    const bundle = writeBundle("throws", 'throw new Error("the bundle failed");');
+    expect(() => runBundle(bundle, path.join(directory, "throws", "c.v8cache"))).toThrow("the bundle failed");
+  });
+});
+
+describe("the cache file", () => {
+  it("is one per build and command, and one for anything that is not a command name", () => {
+    expect(codeCacheFile("/c", "0123abcd", "serve")).toBe(path.join("/c", "0123abcd-serve.v8cache"));
+    expect(codeCacheFile("/c", "4567ef01", "serve")).toBe(path.join("/c", "4567ef01-serve.v8cache"));
+    expect(codeCacheFile("/c", "0123abcd", "oauth-clients")).toBe(path.join("/c", "0123abcd-oauth-clients.v8cache"));
+    for (const odd of [undefined, "--help", "../../etc/passwd", "Serve", ""]) {
+      expect(codeCacheFile("/c", "0123abcd", odd)).toBe(path.join("/c", "0123abcd-other.v8cache"));
+    }
+  });
+});
