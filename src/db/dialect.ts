@@ -1,6 +1,7 @@
 /**
- * Every difference between SQLite and PostgreSQL lives here and nowhere else:
- * connection set-up, `BEGIN IMMEDIATE` for SQLite write transactions, column types used by
+ * Every difference between SQLite and PostgreSQL lives here and nowhere else (with
+ * db/sqlite-driver.ts): connection set-up, SQLite's writer and reader connections with
+ * `BEGIN IMMEDIATE` for its write transactions, column types used by
  * migrations, how a migration adds a referencing column, and type parsers so that both drivers hand the same JavaScript values to stores
  * (ids and cents as numbers, dates as `YYYY-MM-DD` strings, date-times as ISO UTC strings,
  * booleans as 0/1 integers on both).
@@ -15,16 +16,15 @@ import { dirname } from "node:path";
 import type SqliteDatabase from "better-sqlite3";
 import {
   type ColumnDefinitionBuilder,
-  CompiledQuery,
   type Dialect,
   type Kysely,
-  type SqliteDatabase as KyselySqliteDatabase,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   sql,
 } from "kysely";
 import type pg from "pg";
+import { SqliteReadWriteDriver } from "./sqlite-driver.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -49,60 +49,34 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
 const require = createRequire(import.meta.url);
 
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
-/** Enough for every query text the service writes; a text beyond it pushes out the least used. */
-const SQLITE_STATEMENT_CACHE_SIZE = 1000;
 
-/**
- * The database as Kysely sees it, keeping each SQL text's prepared statement: Kysely prepares
- * every query again, which was a fifth of a GET's CPU time. A kept statement is safe to run
- * again with new parameters (SQLite re-prepares it itself after a schema change), and Kysely
- * runs one query at a time on its one connection, so no statement is used twice at once.
- */
-function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare: (sqlText) => {
-      const kept = statements.get(sqlText);
-      if (kept !== undefined) {
-        // most recently used last, so the first key is the one to push out
-        statements.delete(sqlText);
-        statements.set(sqlText, kept);
-        return kept;
-      }
-      const statement = database.prepare(sqlText);
-      if (statements.size >= SQLITE_STATEMENT_CACHE_SIZE) {
-        const leastUsed = statements.keys().next().value;
-        if (leastUsed !== undefined) statements.delete(leastUsed);
-      }
-      statements.set(sqlText, statement);
-      return statement;
-    },
-  };
-}
-
-function sqliteDialect(filePath: string): Dialect {
-  if (filePath !== ":memory:") mkdirSync(dirname(filePath), { recursive: true });
+function openSqlite(filePath: string, role: "writer" | "reader"): SqliteDatabase.Database {
   const SqliteDriver = require("better-sqlite3") as typeof SqliteDatabase;
   const database = new SqliteDriver(filePath);
   database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = FULL");
-  database.pragma("foreign_keys = ON");
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const base = new SqliteDialect({ database: withStatementCache(database) });
-  // A deferred transaction that later writes can fail with SQLITE_BUSY when another process
-  // holds the write lock; taking the lock up front lets busy_timeout queue us instead.
+  if (role === "writer") {
+    database.pragma("synchronous = FULL");
+    database.pragma("foreign_keys = ON");
+  } else {
+    database.pragma("query_only = ON");
+  }
+  return database;
+}
+
+/** A writer and, for a database file, a reader connection (db/sqlite-driver.ts says why). */
+function sqliteDialect(filePath: string): Dialect {
+  const inMemory = filePath === ":memory:";
+  if (!inMemory) mkdirSync(dirname(filePath), { recursive: true });
+  const writer = openSqlite(filePath, "writer");
+  const reader = inMemory ? undefined : openSqlite(filePath, "reader");
+  // Kysely's own dialect for what is SQL, the driver for what runs it
+  const base = new SqliteDialect({ database: writer });
   return {
     createAdapter: () => base.createAdapter(),
     createIntrospector: (db) => base.createIntrospector(db),
     createQueryCompiler: () => base.createQueryCompiler(),
-    createDriver: () => {
-      const driver = base.createDriver();
-      driver.beginTransaction = async (connection) => {
-        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-      };
-      return driver;
-    },
+    createDriver: () => new SqliteReadWriteDriver(writer, reader),
   };
 }
 
