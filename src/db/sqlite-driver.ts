@@ -25,7 +25,7 @@ import {
   CompiledQuery as Statement,
 } from "kysely";
 
-/** Enough for every query text the service writes; a text beyond it pushes out the least used. */
+/** Enough for every query text the service writes; beyond it the cache starts afresh. */
 const STATEMENT_CACHE_SIZE = 1000;
 
 /** One connection and its prepared statements. */
@@ -44,17 +44,12 @@ class Connection {
 
   #prepared(sqlText: string): SqliteDatabase.Statement {
     const kept = this.#statements.get(sqlText);
-    if (kept !== undefined) {
-      // most recently used last, so the first key is the one to push out
-      this.#statements.delete(sqlText);
-      this.#statements.set(sqlText, kept);
-      return kept;
-    }
+    if (kept !== undefined) return kept;
+    // The service writes a few hundred texts; only texts made per request (an IN list of every
+    // length) could fill the cache, and starting it afresh then is as good as choosing what to
+    // drop, without reordering the cache on every use (2 % of a publication's CPU time).
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
     const statement = this.database.prepare(sqlText);
-    if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
-      const leastUsed = this.#statements.keys().next().value;
-      if (leastUsed !== undefined) this.#statements.delete(leastUsed);
-    }
     this.#statements.set(sqlText, statement);
     return statement;
   }
