@@ -8,6 +8,7 @@
 import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { IcpKind, VatBox } from "./classification.js";
 import type { SourceType } from "./rules.js";
 
@@ -78,29 +79,147 @@ export function ledger(executor: Executor) {
 /** Bind-parameter budget per insert (SQLite allows 32,766; PostgreSQL 65,535). */
 const LINES_PER_INSERT = 500;
 
+// The statements of a posting are reusable queries (db/reusable-query.ts): built once, not per
+// posting, whose Kysely building was most of a publication's own allocations.
+
+const insertUnsealedEntry = reusableQuery(
+  (
+    executor,
+    companyId: number,
+    date: string,
+    description: string | null,
+    sourceType: string,
+    sourceId: number,
+    reversesEntryId: number | null,
+    contactId: number | null,
+    counterpartyCountry: string | null,
+    counterpartyVatNumber: string | null,
+    createdAt: string,
+  ) =>
+    ledger(executor)
+      .insertInto("ledger_entries")
+      .values({
+        company_id: companyId,
+        date,
+        description,
+        source_type: sourceType as SourceType,
+        source_id: sourceId,
+        reverses_entry_id: reversesEntryId,
+        contact_id: contactId,
+        counterparty_country: counterpartyCountry,
+        counterparty_vat_number: counterpartyVatNumber,
+        created_at: createdAt,
+        sealed: 0,
+      })
+      .returning("id"),
+);
+
+/** Lines of one entry, one list per column, element i of each making line i. */
+const insertLines = reusableQuery(
+  (
+    executor,
+    companyId: number,
+    entryId: number,
+    date: string,
+    accountIds: readonly number[],
+    contactIds: readonly (number | null)[],
+    debitCents: readonly number[],
+    creditCents: readonly number[],
+    vatBoxes: readonly (string | null)[],
+    vatBaseCents: readonly (number | null)[],
+    vatCents: readonly (number | null)[],
+    icpKinds: readonly (string | null)[],
+  ) =>
+    ledger(executor)
+      .insertInto("ledger_lines")
+      .values(
+        accountIds.map((accountId, index) => ({
+          account_id: accountId,
+          contact_id: contactIds[index] ?? null,
+          debit_cents: debitCents[index] ?? 0,
+          credit_cents: creditCents[index] ?? 0,
+          vat_box: (vatBoxes[index] ?? null) as VatBox | null,
+          vat_base_cents: vatBaseCents[index] ?? null,
+          vat_cents: vatCents[index] ?? null,
+          icp_kind: (icpKinds[index] ?? null) as IcpKind | null,
+          company_id: companyId,
+          entry_id: entryId,
+          date,
+        })),
+      ),
+);
+
+const sealEntry = reusableQuery((executor, entryId: number) =>
+  ledger(executor).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", entryId),
+);
+
+const addMonthTotals = reusableQuery(
+  (
+    executor,
+    companyId: number,
+    month: string,
+    accountIds: readonly number[],
+    debitCents: readonly number[],
+    creditCents: readonly number[],
+  ) =>
+    ledger(executor)
+      .insertInto("ledger_account_months")
+      .values(
+        accountIds.map((accountId, index) => ({
+          company_id: companyId,
+          account_id: accountId,
+          month,
+          debit_cents: debitCents[index] ?? 0,
+          credit_cents: creditCents[index] ?? 0,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["company_id", "account_id", "month"]).doUpdateSet((update) => ({
+          debit_cents: sql<number>`${sql.ref("ledger_account_months.debit_cents")} + ${update.ref("excluded.debit_cents")}`,
+          credit_cents: sql<number>`${sql.ref("ledger_account_months.credit_cents")} + ${update.ref("excluded.credit_cents")}`,
+        })),
+      ),
+);
+
 export async function insertEntry(
   transaction: Executor,
   entry: LedgerEntryValues,
   lines: readonly LedgerLineValues[],
 ): Promise<number> {
-  const { id } = await ledger(transaction)
-    .insertInto("ledger_entries")
-    .values({ ...entry, sealed: 0 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const [inserted] = await insertUnsealedEntry(
+    transaction,
+    entry.company_id,
+    entry.date,
+    entry.description,
+    entry.source_type,
+    entry.source_id,
+    entry.reverses_entry_id,
+    entry.contact_id,
+    entry.counterparty_country,
+    entry.counterparty_vat_number,
+    entry.created_at,
+  );
+  if (inserted === undefined) throw new Error("the ledger entry was not inserted");
   for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
-    await ledger(transaction)
-      .insertInto("ledger_lines")
-      .values(
-        lines
-          .slice(start, start + LINES_PER_INSERT)
-          .map((line) => ({ ...line, company_id: entry.company_id, entry_id: id, date: entry.date })),
-      )
-      .execute();
+    const batch = lines.slice(start, start + LINES_PER_INSERT);
+    await insertLines(
+      transaction,
+      entry.company_id,
+      inserted.id,
+      entry.date,
+      batch.map((line) => line.account_id),
+      batch.map((line) => line.contact_id),
+      batch.map((line) => line.debit_cents),
+      batch.map((line) => line.credit_cents),
+      batch.map((line) => line.vat_box),
+      batch.map((line) => line.vat_base_cents),
+      batch.map((line) => line.vat_cents),
+      batch.map((line) => line.icp_kind),
+    );
   }
-  await ledger(transaction).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", id).execute();
+  await sealEntry(transaction, inserted.id);
   await addToMonths(transaction, entry.company_id, entry.date.slice(0, 7), lines);
-  return id;
+  return inserted.id;
 }
 
 /** Adds an entry's lines to the month totals of their accounts (the running sums reports read). */
@@ -110,24 +229,23 @@ async function addToMonths(
   month: string,
   lines: readonly LedgerLineValues[],
 ): Promise<void> {
-  const byAccount = new Map<number, { debit_cents: number; credit_cents: number }>();
+  const byAccount = new Map<number, { debit: number; credit: number }>();
   for (const line of lines) {
-    const sums = byAccount.get(line.account_id) ?? { debit_cents: 0, credit_cents: 0 };
-    sums.debit_cents += line.debit_cents;
-    sums.credit_cents += line.credit_cents;
+    const sums = byAccount.get(line.account_id) ?? { debit: 0, credit: 0 };
+    sums.debit += line.debit_cents;
+    sums.credit += line.credit_cents;
     byAccount.set(line.account_id, sums);
   }
   if (byAccount.size === 0) return;
-  await ledger(transaction)
-    .insertInto("ledger_account_months")
-    .values([...byAccount].map(([account_id, sums]) => ({ company_id: companyId, account_id, month, ...sums })))
-    .onConflict((conflict) =>
-      conflict.columns(["company_id", "account_id", "month"]).doUpdateSet((update) => ({
-        debit_cents: sql<number>`${sql.ref("ledger_account_months.debit_cents")} + ${update.ref("excluded.debit_cents")}`,
-        credit_cents: sql<number>`${sql.ref("ledger_account_months.credit_cents")} + ${update.ref("excluded.credit_cents")}`,
-      })),
-    )
-    .execute();
+  const totals = [...byAccount];
+  await addMonthTotals(
+    transaction,
+    companyId,
+    month,
+    totals.map(([accountId]) => accountId),
+    totals.map(([, sums]) => sums.debit),
+    totals.map(([, sums]) => sums.credit),
+  );
 }
 
 /** The entries of a source that are in force: neither a reversal nor reversed. */
