@@ -4,6 +4,7 @@
 import { type Generated, type Selectable, type SqlBool, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
 
 interface AccountsTable {
@@ -108,13 +109,16 @@ export async function findAccountIdsByPath(
   paths: readonly string[],
 ): Promise<Array<{ id: number; path: string }>> {
   if (paths.length === 0) return [];
-  return accounts(executor)
+  return idsByPath(executor, companyId, paths);
+}
+
+const idsByPath = reusableQuery((executor, companyId: number, paths: readonly string[]) =>
+  accounts(executor)
     .selectFrom("accounts")
     .select(["id", "path"])
     .where("company_id", "=", companyId)
-    .where("path", "in", paths)
-    .execute();
-}
+    .where("path", "in", paths),
+);
 
 /** Ids of the account at `path` and every account below it. */
 export async function findAccountIdsUnderPath(executor: Executor, companyId: number, path: string): Promise<number[]> {

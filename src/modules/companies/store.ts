@@ -8,6 +8,7 @@ import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
 
 interface CompaniesTable {
@@ -92,8 +93,15 @@ export async function insertMembership(
   await companies(executor).insertInto("memberships").values(values).execute();
 }
 
+const companyById = reusableQuery((executor, companyId: number) =>
+  companiesWithPlan(executor).where("companies.id", "=", companyId),
+);
+const companyByIdHeldShared = reusableQuery((executor, companyId: number) =>
+  companiesWithPlan(executor).where("companies.id", "=", companyId).forShare("companies"),
+);
+
 export async function findCompany(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
-  return companiesWithPlan(executor).where("companies.id", "=", companyId).executeTakeFirst();
+  return (await companyById(executor, companyId))[0];
 }
 
 /**
@@ -102,8 +110,7 @@ export async function findCompany(executor: Executor, companyId: number): Promis
  * (ledger/store.ts `holdCompanyForPosting`), taken by the read a publication makes anyway.
  */
 export async function findCompanyHeldShared(executor: Executor, companyId: number): Promise<CompanyRow | undefined> {
-  const query = companiesWithPlan(executor).where("companies.id", "=", companyId);
-  return (isPostgres(executor) ? query.forShare("companies") : query).executeTakeFirst();
+  return (await (isPostgres(executor) ? companyByIdHeldShared : companyById)(executor, companyId))[0];
 }
 
 /** How many companies `userId` owns (the plans' `max_companies_per_user`). */

@@ -7,6 +7,7 @@ import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import { containsAny, ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
@@ -96,17 +97,16 @@ export async function countContacts(executor: Executor, companyId: number): Prom
   return Number(row.count);
 }
 
+const contactById = reusableQuery((executor, companyId: number, contactId: number) =>
+  contacts(executor).selectFrom("contacts").selectAll().where("company_id", "=", companyId).where("id", "=", contactId),
+);
+
 export async function findContact(
   executor: Executor,
   companyId: number,
   contactId: number,
 ): Promise<ContactRow | undefined> {
-  return contacts(executor)
-    .selectFrom("contacts")
-    .selectAll()
-    .where("company_id", "=", companyId)
-    .where("id", "=", contactId)
-    .executeTakeFirst();
+  return (await contactById(executor, companyId, contactId))[0];
 }
 
 export async function findContactsByIds(
@@ -208,12 +208,16 @@ export async function deleteContact(executor: Executor, companyId: number, conta
 }
 
 /** Records (once) that a published document holds on to a contact. */
+const insertUsage = reusableQuery(
+  (executor, companyId: number, contactId: number, documentType: string, documentId: number) =>
+    contacts(executor)
+      .insertInto("contact_usages")
+      .values({ company_id: companyId, contact_id: contactId, document_type: documentType, document_id: documentId })
+      .onConflict((conflict) => conflict.columns(["company_id", "document_type", "document_id"]).doNothing()),
+);
+
 export async function insertContactUsage(executor: Executor, usage: ContactUsagesTable): Promise<void> {
-  await contacts(executor)
-    .insertInto("contact_usages")
-    .values(usage)
-    .onConflict((conflict) => conflict.columns(["company_id", "document_type", "document_id"]).doNothing())
-    .execute();
+  await insertUsage(executor, usage.company_id, usage.contact_id, usage.document_type, usage.document_id);
 }
 
 export async function contactInUse(executor: Executor, companyId: number, contactId: number): Promise<boolean> {

@@ -3,6 +3,7 @@
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 
 type CounterTables = {
   counters: { company_id: number; series: string; last_value: number };
@@ -17,8 +18,8 @@ function counters(executor: Executor) {
  * every later one adds to it. Either way the row stays locked until the transaction ends, so
  * concurrent takers of one series wait for each other and the values stay gapless.
  */
-export async function incrementCounter(executor: Executor, companyId: number, series: string): Promise<number> {
-  const row = await counters(executor)
+const takeNext = reusableQuery((executor, companyId: number, series: string) =>
+  counters(executor)
     .insertInto("counters")
     .values({ company_id: companyId, series, last_value: 1 })
     .onConflict((conflict) =>
@@ -26,7 +27,11 @@ export async function incrementCounter(executor: Executor, companyId: number, se
         .columns(["company_id", "series"])
         .doUpdateSet({ last_value: sql<number>`${sql.ref("counters.last_value")} + 1` }),
     )
-    .returning("last_value")
-    .executeTakeFirstOrThrow();
+    .returning("last_value"),
+);
+
+export async function incrementCounter(executor: Executor, companyId: number, series: string): Promise<number> {
+  const [row] = await takeNext(executor, companyId, series);
+  if (row === undefined) throw new Error(`the counter ${series} answered no value`);
   return Number(row.last_value);
 }

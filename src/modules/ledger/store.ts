@@ -297,18 +297,22 @@ export async function holdCompanyForPosting(transaction: Executor, companyId: nu
 }
 
 /** The lock that covers `date`, if any. */
-export async function findLockCovering(
-  executor: Executor,
-  companyId: number,
-  date: string,
-): Promise<{ from_date: string; till_date: string; reason: string } | undefined> {
-  return ledger(executor)
+const lockCovering = reusableQuery((executor, companyId: number, date: string) =>
+  ledger(executor)
     .selectFrom("ledger_period_locks")
     .select(["from_date", "till_date", "reason"])
     .where("company_id", "=", companyId)
     .where("till_date", ">=", date)
     .where("from_date", "<=", date)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function findLockCovering(
+  executor: Executor,
+  companyId: number,
+  date: string,
+): Promise<{ from_date: string; till_date: string; reason: string } | undefined> {
+  return (await lockCovering(executor, companyId, date))[0];
 }
 
 export async function insertLock(
