@@ -1,7 +1,7 @@
 /**
  * `dist/main.js`, what bin/kasboek.js runs: the bundle of the sources (`kasboek.cjs` beside it)
- * through the code cache of scripts/code-cache.ts, kept in `code-cache/` beside it. The build
- * replaces KASBOEK_BUILD_ID with the bundle's content hash.
+ * through the code cache of scripts/code-cache.ts, kept in CODE_CACHE_DIR or else `code-cache/`
+ * beside it. The build replaces KASBOEK_BUILD_ID with the bundle's content hash.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,9 @@ import { codeCacheFile, runBundle } from "./code-cache.js";
 declare const KASBOEK_BUILD_ID: string;
 
 const directory = path.dirname(fileURLToPath(import.meta.url));
-const cacheFile = codeCacheFile(path.join(directory, "code-cache"), KASBOEK_BUILD_ID, process.argv[2]);
+// CODE_CACHE_DIR (src/config.ts): somewhere writable when the build itself is read-only (the image)
+const cacheDirectory = process.env.CODE_CACHE_DIR || path.join(directory, "code-cache");
+const cacheFile = codeCacheFile(cacheDirectory, KASBOEK_BUILD_ID, process.argv[2]);
 const run = runBundle(path.join(directory, "kasboek.cjs"), cacheFile);
 // at exit, so the cache holds what the whole run compiled (for serve: its requests too)
 if (run.state !== "used") process.once("exit", run.save);

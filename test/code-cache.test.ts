@@ -3,10 +3,13 @@
  * cache writes one, the next run of the same build and command uses it, and a cache that is
  * damaged, stale or cannot be written never stops the bundle from running.
  */
+
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { codeCacheFile, runBundle } from "../scripts/code-cache.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-code-cache-"));
@@ -88,5 +91,19 @@ describe("the cache file", () => {
     for (const odd of [undefined, "--help", "../../etc/passwd", "Serve", ""]) {
       expect(codeCacheFile("/c", "0123abcd", odd)).toBe(path.join("/c", "0123abcd-other.v8cache"));
     }
+  });
+});
+
+describe("the built kasboek", () => {
+  it("keeps its code cache in CODE_CACHE_DIR when it is set, one file per command", async () => {
+    const cacheDirectory = path.join(directory, "configured");
+    const environment = { ...process.env, CODE_CACHE_DIR: cacheDirectory };
+    for (const command of ["migrate", "plans"]) {
+      await promisify(execFile)(process.execPath, [inject("cliEntry"), command, "--help"], { env: environment });
+    }
+    const files = readdirSync(cacheDirectory).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^[0-9a-f]{16}-migrate\.v8cache$/);
+    expect(files[1]).toMatch(/^[0-9a-f]{16}-plans\.v8cache$/);
   });
 });
