@@ -1,11 +1,11 @@
 /**
  * The baseline rows of one database: Kasboek against bare Fastify (reads) and against the raw
  * driver (create + publish), and for the invoice reads also the raw driver running Kasboek's own
- * statements (the read ceiling, bench/raw-reads.ts); each scenario measured on Kasboek and then on its baseline with the
- * same warm-up, connections, duration, request and response size; each load starts only once the
- * server before it has finished what the previous load left in flight (CPU idle and, on
- * PostgreSQL, no session of the database busy), so Kasboek's last creates never overlap the raw
- * driver's (whose lock order differs: together they could deadlock).
+ * statements (the read ceiling, bench/raw-reads.ts); each scenario measured on Kasboek and then
+ * on its baseline with the same warm-up, connections, duration, request and response size; each
+ * load starts only once the server before it has finished what the previous load left in flight
+ * (CPU idle and, on PostgreSQL, no session of the database busy), so Kasboek's last creates never
+ * overlap the raw driver's (whose lock order differs: together they could deadlock).
  * Invariants: Kasboek, bare and raw servers are fresh processes, stopped before this returns or
  * throws; the baseline's response body is set to the byte size Kasboek's answer had just before,
  * and checked; for a write scenario the rows Kasboek's one calibration request added (per table,
