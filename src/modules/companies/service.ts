@@ -7,11 +7,11 @@
  * it is not liable (the small-business scheme, KOR). The operator's command line goes through
  * the same coercion, normalisation and rules as the API; only the names in its messages differ.
  * A company is reachable through the API only when both its own `api_accessible` and its plan's
- * are true; `access_control.api_accessible` and the access check both use that one value. A
+ * are true; `access_control.api_accessible` and the access check both use that one value
+ * (access-control.ts, which also holds the operator's switch; details.ts reads the seller). A
  * company created through the API counts against its owner's `max_companies_per_user` (plans).
  */
 import type { Static } from "@sinclair/typebox";
-import type { Executor } from "../../db/connection.js";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { announceAccessChange } from "../../platform/access-cache.js";
@@ -21,11 +21,12 @@ import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { normaliseBic, normaliseIban } from "../../platform/iban.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
-import { ALL_SCOPES, intersectScopes, type Scope, sortScopes } from "../../platform/scopes.js";
+import { ALL_SCOPES, intersectScopes, type Scope } from "../../platform/scopes.js";
 import { normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
 import { seedDefaultChart } from "../accounts/service.js";
-import { assertCanCreate, DEFAULT_PLAN, findPlan } from "../plans/service.js";
+import { assertCanCreate, DEFAULT_PLAN } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
+import { isApiAccessible, storedScopes } from "./access-control.js";
 import { validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
@@ -33,27 +34,18 @@ import {
   countCompaniesOwnedBy,
   deleteCompany,
   findCompany,
-  findCompanyForUser,
-  findCompanyHeldShared,
   insertCompany,
   insertMembership,
   listCompaniesOfUser,
   updateCompany,
 } from "./store.js";
 
+export { companyAccess, type OperatorAccessControl, updateAccessControl } from "./access-control.js";
+export { type CompanyDetails, companyDetails, companyDetailsHoldingBooks } from "./details.js";
+
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];
 const RESOURCE = "Company";
-const PLAN_RESOURCE = "Plan";
-
-/** The company's own switch and its plan's: both must be on. */
-function isApiAccessible(row: CompanyRow): boolean {
-  return row.api_accessible !== 0 && row.plan_api_accessible !== 0;
-}
-
-function storedScopes(row: CompanyRow): Scope[] {
-  return sortScopes(row.allowed_scopes.split(" "));
-}
 
 export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): Company {
   return {
@@ -77,23 +69,6 @@ export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): 
     // extensions: absent while unset, so reference clients see the reference's shape
     iban: row.iban ?? undefined,
     bic: row.bic ?? undefined,
-  };
-}
-
-export async function companyAccess(
-  deps: ServiceDeps,
-  companyId: number,
-  userId: number,
-): Promise<CompanyAccess | null> {
-  const row = await findCompanyForUser(deps.db, companyId, userId);
-  if (!row) return null;
-  return {
-    companyId: row.id,
-    timeZone: row.time_zone,
-    isMember: row.membership_id !== null,
-    isOwner: row.owner_user_id === userId,
-    apiAccessible: isApiAccessible(row),
-    allowedScopes: storedScopes(row),
   };
 }
 
@@ -325,61 +300,4 @@ export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAcces
   }
   await deleteCompany(deps.db, access.companyId);
   announceAccessChange();
-}
-
-/** A company's access control as the operator sees it; `api_accessible` is the company's and its plan's together. */
-export interface OperatorAccessControl {
-  plan: string;
-  api_accessible: boolean;
-  allowed_scopes: Scope[];
-}
-
-/**
- * The operator's switch (`kasboek companies update`): API access, the allowed scopes and the
- * plan. An unknown plan is a 404 naming the plan, and nothing changes.
- */
-export async function updateAccessControl(
-  deps: ServiceDeps,
-  companyId: number,
-  changes: { apiAccessible?: boolean; allowedScopes?: readonly Scope[]; plan?: string },
-): Promise<OperatorAccessControl> {
-  const updated = await deps.db.transaction().execute(async (tx) => {
-    const existing = await findCompany(tx, companyId);
-    if (!existing) throw notFound(RESOURCE);
-    if (changes.plan !== undefined && (await findPlan(tx, changes.plan)) === undefined) throw notFound(PLAN_RESOURCE);
-    const columns = {
-      ...(changes.apiAccessible !== undefined ? { api_accessible: changes.apiAccessible ? 1 : 0 } : {}),
-      ...(changes.allowedScopes !== undefined ? { allowed_scopes: sortScopes(changes.allowedScopes).join(" ") } : {}),
-      ...(changes.plan !== undefined ? { plan: changes.plan } : {}),
-    };
-    return Object.keys(columns).length === 0 ? existing : updateCompany(tx, companyId, columns);
-  });
-  if (!updated) throw notFound(RESOURCE);
-  announceAccessChange();
-  return { plan: updated.plan, api_accessible: isApiAccessible(updated), allowed_scopes: storedScopes(updated) };
-}
-
-/**
- * The seller as a document prints it: every stored column (name, address, zipcode, city,
- * country_code, kvk_number, vat_liable, vat_number, email, website, iban, bic, time zone, …),
- * with `vat_liable` as a boolean as the API shows it.
- */
-export type CompanyDetails = Omit<CompanyRow, "vat_liable"> & { vat_liable: boolean };
-
-/** The company's stored details, for documents that print them. */
-export async function companyDetails(executor: Executor, companyId: number): Promise<CompanyDetails | undefined> {
-  const row = await findCompany(executor, companyId);
-  return row === undefined ? undefined : { ...row, vat_liable: row.vat_liable !== 0 };
-}
-
-/**
- * `companyDetails`, the company's row held for the books by the same read: what a posting
- * would otherwise hold with a statement of its own (ledger `holdBooksForPosting`).
- */
-export async function companyDetailsHoldingBooks(
-  executor: Executor,
-  companyId: number,
-): Promise<CompanyDetails | undefined> {
-  const row = await findCompanyHeldShared(executor, companyId);
-  return row === undefined ? undefined : { ...row, vat_liable: row.vat_liable !== 0 };
 }
