@@ -11,6 +11,8 @@
  *   row before a counter row (plans/store.ts takes it first too).
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
+ * - The counter row stays locked until commit, so what can be read before the number is taken
+ *   (the posting's open period and accounts: `preparePosting`) is read before it.
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -30,7 +32,9 @@ import {
   holdBooksForPosting,
   type KnownAtPosting,
   type PostableLine,
+  type PreparedPosting,
   postPublishedDocument,
+  preparePosting,
 } from "../ledger/service.js";
 import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
@@ -195,10 +199,15 @@ export async function createPublished<
   draft: Draft,
 ): Promise<WrittenDocument<Row>> {
   const companyId = context.company.companyId;
-  if (kind.posting) await holdBooks(transaction, context);
+  const date = create.date(draft);
+  let prepared: PreparedPosting | undefined;
+  if (kind.posting) {
+    await holdBooks(transaction, context);
+    prepared = await preparePosting(transaction, companyId, date, kind.resource);
+  }
   const now = context.now.toISOString();
   const values = create.row(companyId, draft, now, {
-    invoice_number: await nextNumber(transaction, kind.numbering, companyId, create.date(draft)),
+    invoice_number: await nextNumber(transaction, kind.numbering, companyId, date),
     published_at: now,
     cached_contact: frozenContactCopy(draft.contact),
   });
@@ -212,7 +221,12 @@ export async function createPublished<
   if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
   if (kind.posting) {
     const company = await companyOfWrite(transaction, context);
-    const known: KnownAtPosting = { vatLiable: company?.vat_liable ?? true, newSource: true, booksHeld: true };
+    const known: KnownAtPosting = {
+      vatLiable: company?.vat_liable ?? true,
+      newSource: true,
+      booksHeld: true,
+      ...(prepared === undefined ? {} : { prepared }),
+    };
     const input = postingInput(kind, published, draft.contact, postableLines(lines, draft.lines));
     await postPublishedDocument(transaction, companyId, input, kind.resource, known);
   }

@@ -37,6 +37,27 @@ export const OUTPUT_VAT_ACCOUNTS: Readonly<Record<"1a" | "1b" | "1c" | "1d" | "2
 export type OutputVatBox = keyof typeof OUTPUT_VAT_ACCOUNTS;
 
 const REVENUE = "profit.revenue";
+/** The revenue accounts a sales line can post to, under REVENUE. */
+const REVENUE_ACCOUNTS = [
+  "high",
+  "low",
+  "other_rates",
+  "exempt",
+  "reverse_charged",
+  "zero_rated",
+  "within_eu_goods",
+  "within_eu_services",
+  "distance_sales",
+  "export",
+] as const;
+type RevenueAccount = (typeof REVENUE_ACCOUNTS)[number];
+
+/** Every account a document's posting can name by path: what a posting reads of the chart up front. */
+export const DOCUMENT_POSTING_PATHS: readonly string[] = [
+  ...Object.values(LEDGER_ACCOUNTS),
+  ...Object.values(OUTPUT_VAT_ACCOUNTS),
+  ...REVENUE_ACCOUNTS.map((revenue) => `${REVENUE}.${revenue}`),
+];
 
 /** The rate the old low VAT type was replaced on; a 6 % line dated later is an "other rate" (1c). */
 const NEW_LOW_RATE_SINCE = "2019-01-01";
@@ -76,11 +97,11 @@ function regionOf(country: string | null): Region {
 
 const hasVatNumber = (vatNumber: string | null) => vatNumber !== null && vatNumber.trim() !== "";
 
-function taxed(box: "1a" | "1b" | "1c", revenue: string): SalesLineClass {
+function taxed(box: "1a" | "1b" | "1c", revenue: RevenueAccount): SalesLineClass {
   return { baseBox: box, vatBox: box, revenuePath: `${REVENUE}.${revenue}`, icpKind: null };
 }
 
-function untaxed(baseBox: VatBox | null, revenue: string, icpKind: IcpKind | null = null): SalesLineClass {
+function untaxed(baseBox: VatBox | null, revenue: RevenueAccount, icpKind: IcpKind | null = null): SalesLineClass {
   return { baseBox, vatBox: null, revenuePath: `${REVENUE}.${revenue}`, icpKind };
 }
 

@@ -14,6 +14,7 @@
 import type { Executor } from "../../db/connection.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { accountIdsByPath } from "../accounts/service.js";
+import { DOCUMENT_POSTING_PATHS } from "./classification.js";
 import { companyDetails } from "../companies/service.js";
 import {
   type DocumentPostingInput,
@@ -77,17 +78,44 @@ export async function assertPeriodOpen(
   errors.throwIfAny(resource);
 }
 
-/** The ids of the accounts `lines` name by path. */
+/** The ids of the accounts `lines` name by path; those `known` already holds are not read again. */
 async function accountIds(
   transaction: Executor,
   companyId: number,
   lines: readonly PostingLine[],
-): Promise<Map<string, number>> {
+  known?: ReadonlyMap<string, number>,
+): Promise<ReadonlyMap<string, number>> {
   const paths = lines.flatMap((line) => ("path" in line.account ? [line.account.path] : []));
-  return accountIdsByPath(transaction, companyId, paths);
+  const missing = known === undefined ? paths : paths.filter((path) => !known.has(path));
+  if (known !== undefined && missing.length === 0) return known;
+  const read = await accountIdsByPath(transaction, companyId, missing);
+  return known === undefined ? read : new Map([...known, ...read]);
 }
 
-function lineValues(line: PostingLine, idByPath: Map<string, number>): LedgerLineValues {
+/**
+ * What a document's posting reads before its writer takes the document's number: whether its
+ * date is open, and the chart's accounts it can name. The counter row a number comes from is
+ * held until commit, so every statement after it makes concurrent publications of a company
+ * wait longer; these two reads need not be among them.
+ */
+export interface PreparedPosting {
+  /** the date whose period was found open */
+  date: string;
+  idByPath: ReadonlyMap<string, number>;
+}
+
+/** Call after the books are held (`holdBooksForPosting`), so no filing can lock `date` meanwhile. */
+export async function preparePosting(
+  transaction: Executor,
+  companyId: number,
+  date: string,
+  resource: string,
+): Promise<PreparedPosting> {
+  await assertPeriodOpen(transaction, companyId, date, resource);
+  return { date, idByPath: await accountIdsByPath(transaction, companyId, DOCUMENT_POSTING_PATHS) };
+}
+
+function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
   const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
   if (accountId === undefined) throw new Error(`the chart has no account ${JSON.stringify(line.account)}`);
   return {
@@ -102,19 +130,26 @@ function lineValues(line: PostingLine, idByPath: Map<string, number>): LedgerLin
   };
 }
 
+/** What a posting knows before it writes: its reversed entry, and what its writer already did. */
+interface PostingOptions {
+  reversesEntryId?: number | null;
+  /** `holdBooksForPosting` already ran in this transaction */
+  booksHeld?: boolean;
+  prepared?: PreparedPosting;
+}
+
 /** Writes one entry after checking its period and balance; answers its id. */
 async function postEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
   resource: string,
-  reversesEntryId: number | null = null,
-  booksHeld = false,
+  { reversesEntryId = null, booksHeld = false, prepared }: PostingOptions = {},
 ): Promise<number> {
   if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
-  await assertPeriodOpen(transaction, companyId, draft.date, resource);
+  if (prepared?.date !== draft.date) await assertPeriodOpen(transaction, companyId, draft.date, resource);
   if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
-  const idByPath = await accountIds(transaction, companyId, draft.lines);
+  const idByPath = await accountIds(transaction, companyId, draft.lines, prepared?.idByPath);
   return insertEntry(
     transaction,
     {
@@ -168,7 +203,7 @@ async function reverseEntry(
     counterpartyVatNumber: entry.counterparty_vat_number,
     lines: reversalLines(lines.map(postingLineOf)),
   };
-  await postEntry(transaction, companyId, draft, resource, entry.id);
+  await postEntry(transaction, companyId, draft, resource, { reversesEntryId: entry.id });
 }
 
 /**
@@ -222,6 +257,8 @@ export interface KnownAtPosting {
   newSource?: boolean;
   /** `holdBooksForPosting` already ran in this transaction */
   booksHeld?: boolean;
+  /** `preparePosting` already ran in this transaction */
+  prepared?: PreparedPosting;
 }
 
 /** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
@@ -235,7 +272,9 @@ export async function postPublishedDocument(
   const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
   const draft = input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
   if (draft.lines.length === 0) return;
-  if (known.newSource) await postEntry(transaction, companyId, draft, resource, null, known.booksHeld);
+  if (known.newSource) {
+    await postEntry(transaction, companyId, draft, resource, { booksHeld: known.booksHeld, prepared: known.prepared });
+  }
   else await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }
 
