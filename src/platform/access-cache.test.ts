@@ -18,6 +18,7 @@ const ACCESS: CompanyAccess = {
   isOwner: true,
   apiAccessible: true,
   allowedScopes: ["public"],
+  planLimited: false,
 };
 
 /** Lookups that count their calls and answer what the test sets. */

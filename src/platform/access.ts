@@ -38,6 +38,11 @@ export interface CompanyAccess {
   isOwner: boolean;
   apiAccessible: boolean;
   allowedScopes: Scope[];
+  /**
+   * whether the company's plan limits any kind of new row; false spares a create the read of
+   * its plan (plans/service.ts). Like the rest, at most a second old (access-cache.ts).
+   */
+  planLimited: boolean;
 }
 
 export interface AccessLookups {

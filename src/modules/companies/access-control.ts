@@ -10,7 +10,7 @@ import { announceAccessChange } from "../../platform/access-cache.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound } from "../../platform/errors.js";
 import { type Scope, sortScopes } from "../../platform/scopes.js";
-import { findPlan } from "../plans/service.js";
+import { findPlan, LIMIT_COLUMNS } from "../plans/service.js";
 import { type CompanyRow, findCompany, findCompanyForUser, updateCompany } from "./store.js";
 
 const RESOURCE = "Company";
@@ -30,7 +30,7 @@ export async function companyAccess(
   companyId: number,
   userId: number,
 ): Promise<CompanyAccess | null> {
-  const row = await findCompanyForUser(deps.db, companyId, userId);
+  const row = await findCompanyForUser(deps.db, companyId, userId, LIMIT_COLUMNS);
   if (!row) return null;
   return {
     companyId: row.id,
@@ -39,6 +39,7 @@ export async function companyAccess(
     isOwner: row.owner_user_id === userId,
     apiAccessible: isApiAccessible(row),
     allowedScopes: storedScopes(row),
+    planLimited: row.plan_limited !== 0,
   };
 }
 

@@ -4,7 +4,7 @@
  * opens the API (`plan_api_accessible`): the access check of every request needs it, and joining
  * the plan keeps that check one query. The plans module owns `plans`; this is its only use here.
  */
-import type { Generated, Selectable, Updateable } from "kysely";
+import { type Generated, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
@@ -123,17 +123,23 @@ export async function countCompaniesOwnedBy(executor: Executor, userId: number):
   return Number(row.count);
 }
 
-/** The company together with whether `userId` is one of its members. */
+/**
+ * The company together with whether `userId` is one of its members, and whether its plan sets
+ * any of `planLimitColumns` (the plans module's limits, named by the service).
+ */
 export async function findCompanyForUser(
   executor: Executor,
   companyId: number,
   userId: number,
-): Promise<(CompanyRow & { membership_id: number | null }) | undefined> {
+  planLimitColumns: readonly string[],
+): Promise<(CompanyRow & { membership_id: number | null; plan_limited: number }) | undefined> {
+  const limited = planLimitColumns.map((column) => sql<SqlBool>`${sql.ref(`plans.${column}`)} is not null`);
   return companiesWithPlan(executor)
     .leftJoin("memberships", (join) =>
       join.onRef("memberships.company_id", "=", "companies.id").on("memberships.user_id", "=", userId),
     )
     .select("memberships.id as membership_id")
+    .select(sql<number>`case when ${sql.join(limited, sql` or `)} then 1 else 0 end`.as("plan_limited"))
     .where("companies.id", "=", companyId)
     .executeTakeFirst();
 }

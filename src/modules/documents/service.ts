@@ -118,6 +118,7 @@ async function writeDocument<
     await assertCanCreate(transaction, {
       resource: quota.resource,
       company: context.company,
+      planLimited: context.company.planLimited,
       now: context.now,
       countCreatedSince: (since) => quota.countCreatedSince(transaction, companyId, since),
     });

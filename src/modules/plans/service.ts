@@ -8,6 +8,10 @@
  *   their creation (store.ts), in the transaction that inserts the new row, so two creations
  *   never both see the last free slot;
  * - an unlimited plan takes no lock and counts nothing: only a limited plan costs anything;
+ * - a caller that knows from its access that the plan limits nothing (`planLimited: false`) is
+ *   not even read: a plan's new limit, or a company's new plan, holds within the second the
+ *   access caches keep an answer (platform/access-cache.ts) across processes, and at once in the
+ *   process that made the change, which announces it;
  * - `assertCanCreate` runs before the transaction writes anything of the company's (a counter, a
  *   new row), so the company's row is locked before those (see store.ts for why the order
  *   matters). Only a write on an existing row (a document with a new inline contact, a quotation
@@ -91,8 +95,11 @@ export async function updatePlan(deps: ServiceDeps, name: string, changes: PlanC
   return row === undefined ? undefined : presentPlan(row);
 }
 
-/** A row about to be created, and how to count the ones that use up its limit. */
-export type Creation =
+/**
+ * A row about to be created, and how to count the ones that use up its limit. `planLimited` is
+ * what the caller's access knew of the company's plan (platform/access.ts): false skips the plan.
+ */
+export type Creation = (
   | { resource: "contacts" | "products"; companyId: number; count: () => Promise<number> }
   | {
       resource: "sales_invoices" | "quotations";
@@ -102,7 +109,8 @@ export type Creation =
       countCreatedSince: (since: string) => Promise<number>;
     }
   /** a company created through the API by the user whose owned companies `count` counts */
-  | { resource: "companies"; count: () => Promise<number> };
+  | { resource: "companies"; count: () => Promise<number> }
+) & { planLimited?: boolean };
 
 function planOf(transaction: Executor, creation: Creation, lock: "lock" | "read"): Promise<PlanRow | undefined> {
   switch (creation.resource) {
@@ -132,6 +140,7 @@ function countOf(creation: Creation): Promise<number> {
  * monthly quota, naming the plan and its limit. Call it first in the create transaction.
  */
 export async function assertCanCreate(transaction: Executor, creation: Creation): Promise<void> {
+  if (creation.planLimited === false) return;
   const column = LIMITS[creation.resource].column;
   const seen = await planOf(transaction, creation, "read");
   if (seen === undefined || seen[column] === null) return;

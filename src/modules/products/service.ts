@@ -200,6 +200,7 @@ export async function createProduct(deps: ServiceDeps, company: CompanyAccess, b
     await assertCanCreate(transaction, {
       resource: "products",
       companyId: company.companyId,
+      planLimited: company.planLimited,
       count: () => countProducts(transaction, company.companyId),
     });
     const { product_code: code, ...columns } = await productColumns(
