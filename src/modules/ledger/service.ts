@@ -14,8 +14,8 @@
 import type { Executor } from "../../db/connection.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { accountIdsByPath } from "../accounts/service.js";
-import { DOCUMENT_POSTING_PATHS } from "./classification.js";
 import { companyDetails } from "../companies/service.js";
+import { DOCUMENT_POSTING_PATHS } from "./classification.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -135,6 +135,7 @@ interface PostingOptions {
   reversesEntryId?: number | null;
   /** `holdBooksForPosting` already ran in this transaction */
   booksHeld?: boolean;
+  /** `preparePosting` already ran in this transaction */
   prepared?: PreparedPosting;
 }
 
@@ -247,7 +248,7 @@ async function isKor(executor: Executor, companyId: number): Promise<boolean> {
 }
 
 /** What the publishing caller already knows, so the posting need not read it again. */
-export interface KnownAtPosting {
+export interface KnownAtPosting extends Pick<PostingOptions, "booksHeld" | "prepared"> {
   /** the company's `vat_liable` as read in this transaction */
   vatLiable?: boolean;
   /**
@@ -255,10 +256,6 @@ export interface KnownAtPosting {
    * are never reused (AUTOINCREMENT on SQLite, an identity on PostgreSQL)
    */
   newSource?: boolean;
-  /** `holdBooksForPosting` already ran in this transaction */
-  booksHeld?: boolean;
-  /** `preparePosting` already ran in this transaction */
-  prepared?: PreparedPosting;
 }
 
 /** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
@@ -272,9 +269,7 @@ export async function postPublishedDocument(
   const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
   const draft = input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
   if (draft.lines.length === 0) return;
-  if (known.newSource) {
-    await postEntry(transaction, companyId, draft, resource, { booksHeld: known.booksHeld, prepared: known.prepared });
-  }
+  if (known.newSource) await postEntry(transaction, companyId, draft, resource, known);
   else await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }
 
