@@ -2,14 +2,17 @@
  * SQLite's writer and reader connections (sqlite-driver.ts), on databases of this file's own: a
  * read outside a transaction is answered while a write transaction is open, from what was
  * committed; a write outside a transaction waits for it; transactions run one at a time in the
- * order they came; an in-memory database, one connection, still reads what it wrote.
+ * order they came; an in-memory database, one connection, still reads what it wrote. Transactions
+ * that queue for the writer share one COMMIT (at most 16), none answered before it succeeded; one
+ * that fails is undone alone, and a COMMIT that fails fails every transaction it carried.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Generated, sql } from "kysely";
+import { type Generated, Kysely, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./connection.js";
+import { openDialect, parseDatabaseUrl } from "./dialect.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-sqlite-driver-"));
 const handles: DatabaseHandle[] = [];
@@ -100,5 +103,70 @@ describe("SQLite's connections", () => {
     const db = await database(":memory:");
     await db.insertInto("notes").values({ text: "in memory" }).execute();
     expect(await texts(db)).toEqual(["in memory"]);
+  });
+});
+
+/** A database of this file's own whose statements are logged into `statements`. */
+async function loggedDatabase(name: string) {
+  const statements: string[] = [];
+  const url = parseDatabaseUrl(`sqlite:${path.join(directory, name)}`);
+  const db = new Kysely<Tables>({
+    dialect: openDialect(url).dialect,
+    log: (event) => statements.push(event.query.sql),
+  });
+  handles.push({ db, kind: "sqlite", close: () => db.destroy() });
+  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  statements.length = 0;
+  return { db, commits: () => statements.filter((text) => text === "commit").length };
+}
+
+const insertNote = (db: Kysely<Tables>, text: string) =>
+  db.transaction().execute(async (tx) => {
+    await tx.insertInto("notes").values({ text }).execute();
+  });
+
+describe("SQLite's group commit", () => {
+  it("commits the transactions that queue for the writer together, none answered before its row is committed", async () => {
+    const { db, commits } = await loggedDatabase("group.sqlite");
+    const names = Array.from({ length: 8 }, (_, index) => `note ${index + 1}`);
+    const seenWhenAnswered = await Promise.all(
+      names.map((name) => insertNote(db, name).then(async () => (await texts(db)).includes(name))),
+    );
+    expect(seenWhenAnswered).toEqual(names.map(() => true));
+    expect(commits()).toBe(1);
+    expect(await texts(db)).toEqual(names);
+  });
+
+  it("puts at most 16 transactions in one commit", async () => {
+    const { db, commits } = await loggedDatabase("group-limit.sqlite");
+    await Promise.all(Array.from({ length: 20 }, (_, index) => insertNote(db, `note ${index}`)));
+    expect(commits()).toBe(2);
+    expect(await texts(db)).toHaveLength(20);
+  });
+
+  it("undoes a failed transaction of a group alone", async () => {
+    const { db, commits } = await loggedDatabase("group-failure.sqlite");
+    const failing = db.transaction().execute(async (tx) => {
+      await tx.insertInto("notes").values({ text: "undone" }).execute();
+      throw new Error("refused");
+    });
+    const outcomes = await Promise.allSettled([insertNote(db, "before"), failing, insertNote(db, "after")]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(commits()).toBe(1);
+    expect(await texts(db)).toEqual(["before", "after"]);
+  });
+
+  it("fails every transaction a failed COMMIT carried, and keeps none of their rows", async () => {
+    const { db } = await loggedDatabase("group-commit-fails.sqlite");
+    // a deferred foreign key is checked at COMMIT: the one way to make it fail without a broken disk
+    await sql`create table links (note_id integer references notes (id) deferrable initially deferred)`.execute(db);
+    const dangling = db.transaction().execute(async (tx) => {
+      await sql`insert into links (note_id) values (999)`.execute(tx);
+    });
+    const outcomes = await Promise.allSettled([insertNote(db, "carried"), dangling, insertNote(db, "also carried")]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(await texts(db)).toEqual([]);
+    await insertNote(db, "afterwards");
+    expect(await texts(db)).toEqual(["afterwards"]);
   });
 });
