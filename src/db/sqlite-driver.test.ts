@@ -110,14 +110,16 @@ describe("SQLite's connections", () => {
 async function loggedDatabase(name: string) {
   const statements: string[] = [];
   const url = parseDatabaseUrl(`sqlite:${path.join(directory, name)}`);
-  const db = new Kysely<Tables>({
+  const root = new Kysely<object>({
     dialect: openDialect(url).dialect,
-    log: (event) => statements.push(event.query.sql),
+    log: (event) => {
+      statements.push(event.query.sql);
+    },
   });
-  handles.push({ db, kind: "sqlite", close: () => db.destroy() });
-  await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+  handles.push({ db: root, kind: "sqlite", close: () => root.destroy() });
+  await sql`create table notes (id integer primary key, text text not null)`.execute(root);
   statements.length = 0;
-  return { db, commits: () => statements.filter((text) => text === "commit").length };
+  return { db: root.withTables<Tables>(), commits: () => statements.filter((text) => text === "commit").length };
 }
 
 const insertNote = (db: Kysely<Tables>, text: string) =>
