@@ -24,6 +24,7 @@ import {
   sql,
 } from "kysely";
 import type pg from "pg";
+import { preparingPool } from "./postgres-prepared.js";
 import { SqliteReadWriteDriver } from "./sqlite-driver.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -119,7 +120,7 @@ function postgresDialect(url: string): OpenedDialect {
     console.error(`kasboek: an idle PostgreSQL connection was closed (${error.message}); the pool replaces it`);
   });
   return {
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
