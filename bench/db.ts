@@ -47,6 +47,22 @@ export function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++index}`);
 }
 
+const preparedNames = new Map<string, string>();
+
+/**
+ * A PostgreSQL statement run as a named prepared statement (each connection parses and plans it
+ * once), as Kasboek runs the texts it repeats (src/db/postgres-prepared.ts) and as the SQLite
+ * baselines prepare theirs once: the baselines use the driver at its best.
+ */
+export function prepared(text: string, values: readonly Value[]): pg.QueryConfig {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `bench_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text, values: [...values] };
+}
+
 const sqliteParam = (value: Value): Value => (typeof value === "bigint" ? Number(value) : value);
 
 export type Queryable = RawDb | { kind: "postgres"; client: pg.PoolClient };

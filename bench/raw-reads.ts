@@ -6,12 +6,13 @@
  * no serialization of the rows: what is left is the cost of the database round trips alone, so
  * `raw / bare` is the most any server reading these rows per request can reach on this machine,
  * and `Kasboek / raw` is the share of it Kasboek keeps.
- * Invariants: SQLite statements are prepared once per SQL text; PostgreSQL runs them on the pool
- * (the server's size) one at a time per request, as Kasboek does; an answer is 200 only when the
+ * Invariants: SQLite statements are prepared once per SQL text, PostgreSQL's are named prepared
+ * statements; PostgreSQL runs them on the pool (the server's size) one at a time per request, as
+ * Kasboek does; an answer is 200 only when the
  * invoice was found and the list read 100 ids.
  */
 import type { FastifyInstance } from "fastify";
-import { numbered, type RawDb, type Value } from "./db.js";
+import { numbered, prepared, type RawDb, type Value } from "./db.js";
 
 const PAID = (documentId: string) =>
   `(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked ` +
@@ -45,7 +46,7 @@ function runner(db: RawDb): (sql: string, params: Value[]) => Promise<Array<Reco
     return async (sql, params) => {
       const text = texts.get(sql) ?? numbered(sql);
       texts.set(sql, text);
-      return (await db.pool.query<Record<string, Value>>(text, params)).rows;
+      return (await db.pool.query<Record<string, Value>>(prepared(text, params))).rows;
     };
   }
   const statements = new Map<string, ReturnType<typeof db.sqlite.prepare>>();

@@ -14,11 +14,12 @@
  *   insert its lines (one statement); insert the contact usage; insert the ledger entry unsealed,
  *   its lines (one statement), seal it (the database's balance trigger runs, as for Kasboek);
  *   upsert the month totals (one statement); COMMIT. SQLite statements are prepared once and run
- *   synchronously (no other request interleaves); PostgreSQL runs them on one pooled client.
+ *   synchronously (no other request interleaves); PostgreSQL runs them on one pooled client as
+ *   named prepared statements (db.ts `prepared`).
  * Run with `node --import tsx bench/raw-server.ts`; env PORT, DATABASE_URL, COMPANY_ID.
  */
 import Fastify from "fastify";
-import { columnsOf, type DbRow, hasTable, numbered, openRaw, query, type RawDb, type Value } from "./db.js";
+import { columnsOf, type DbRow, hasTable, numbered, openRaw, prepared, query, type RawDb, type Value } from "./db.js";
 import { registerRawReads } from "./raw-reads.js";
 
 interface Insert {
@@ -185,7 +186,7 @@ function sqliteWriter(db: Extract<RawDb, { kind: "sqlite" }>, plan: Plan): () =>
   return () => create.immediate();
 }
 
-/** The PostgreSQL writer: one pooled client, BEGIN … COMMIT, the statements in order. */
+/** The PostgreSQL writer: one pooled client, BEGIN … COMMIT, the statements in order, each a named prepared statement. */
 function postgresWriter(db: Extract<RawDb, { kind: "postgres" }>, plan: Plan): () => Promise<void> {
   const sql = {
     counter: numbered(COUNTER_SQL),
@@ -202,17 +203,17 @@ function postgresWriter(db: Extract<RawDb, { kind: "postgres" }>, plan: Plan): (
     const client = await db.pool.connect();
     try {
       await client.query("begin");
-      const counted = await client.query<DbRow>(sql.counter, [plan.companyId, plan.series]);
+      const counted = await client.query<DbRow>(prepared(sql.counter, [plan.companyId, plan.series]));
       const rows = rowsFor(plan, Number(counted.rows[0]?.last_value), new Date().toISOString());
-      const invoiceId = (await client.query<DbRow>(sql.invoice, rows.invoice)).rows[0]?.id ?? null;
-      await client.query(sql.lines, rows.lines(invoiceId));
-      if (sql.usages) await client.query(sql.usages, rows.usages(invoiceId));
+      const invoiceId = (await client.query<DbRow>(prepared(sql.invoice, rows.invoice))).rows[0]?.id ?? null;
+      await client.query(prepared(sql.lines, rows.lines(invoiceId)));
+      if (sql.usages) await client.query(prepared(sql.usages, rows.usages(invoiceId)));
       if (sql.entry && plan.entry) {
-        const entryId = (await client.query<DbRow>(sql.entry, rows.entry(invoiceId))).rows[0]?.id ?? null;
-        if (sql.entryLines) await client.query(sql.entryLines, rows.entryLines(entryId));
-        await client.query(sql.seal, [plan.entry.sealed, entryId]);
+        const entryId = (await client.query<DbRow>(prepared(sql.entry, rows.entry(invoiceId)))).rows[0]?.id ?? null;
+        if (sql.entryLines) await client.query(prepared(sql.entryLines, rows.entryLines(entryId)));
+        await client.query(prepared(sql.seal, [plan.entry.sealed, entryId]));
       }
-      if (sql.months) await client.query(sql.months, flatMonths);
+      if (sql.months) await client.query(prepared(sql.months, flatMonths));
       await client.query("commit");
     } catch (error) {
       await client.query("rollback").catch(() => {});

@@ -2,8 +2,9 @@
  * Server-side prepared statements for the SQL the service runs again and again. pg sends every
  * query unnamed, so PostgreSQL parses, analyses and plans it anew each time: for GET one invoice
  * that was a fifth of the request (432 against 544–616 µs in process, 10 in flight), and a tenth
- * of a create. A text is prepared, per connection, from its PREPARE_AFTER-th run on (as pgjdbc's
- * `prepareThreshold` does); pg then sends only its values, and the server reuses its plan.
+ * of a create. A text with parameters is prepared, per connection, from its PREPARE_AFTER-th run
+ * on (as pgjdbc's `prepareThreshold` does); pg then sends only its values, and the server reuses
+ * its plan. A text without parameters (begin, commit, DDL) keeps pg's simple protocol.
  *
  * Invariants:
  * - a name stands for one SQL text for the life of the process, and is never given to another
@@ -74,7 +75,7 @@ function preparingClient(client: pg.PoolClient): PoolClient {
     query: ((textOrConfig: unknown, values?: unknown[]) => {
       if (typeof textOrConfig !== "string") return client.query(textOrConfig as pg.QueryConfig);
       const text = textOrConfig;
-      const name = names.nameFor(text);
+      const name = values === undefined || values.length === 0 ? undefined : names.nameFor(text);
       if (name === undefined) return client.query(text, values);
       return client.query({ name, text, values: values ?? [] }).catch((error: unknown) => {
         if (isCachedPlanChange(error)) names.refuse(text);
