@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { restoreDefaultHeapGrowth } from "../src/platform/heap.js";
 import { codeCacheFile, runBundle } from "./code-cache.js";
 
 declare const KASBOEK_BUILD_ID: string;
@@ -14,5 +15,11 @@ const directory = path.dirname(fileURLToPath(import.meta.url));
 const cacheDirectory = process.env.CODE_CACHE_DIR || path.join(directory, "code-cache");
 const cacheFile = codeCacheFile(cacheDirectory, KASBOEK_BUILD_ID, process.argv[2]);
 const run = runBundle(path.join(directory, "kasboek.cjs"), cacheFile);
-// at exit, so the cache holds what the whole run compiled (for serve: its requests too)
-if (run.state !== "used") process.once("exit", run.save);
+// at exit, so the cache holds what the whole run compiled (for serve: its requests too), with
+// V8's flags as they were when it was read: `serve` changes the heap's growth once it listens
+if (run.state !== "used") {
+  process.once("exit", () => {
+    restoreDefaultHeapGrowth();
+    run.save();
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * The server's heap setting (heap.ts): it changes how far V8 grows the old generation after a full
+ * collection, and sets no limit. Its effect on memory is measured by `npm run bench` (the RSS row),
+ * never asserted here.
+ */
+import v8 from "node:v8";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { keepHeapNearLiveSize, restoreDefaultHeapGrowth } from "./heap.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the server's heap", () => {
+  it("grows its old generation by 10 % after a full collection, with no limit set", () => {
+    const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
+    keepHeapNearLiveSize();
+    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=10"]]);
+  });
+
+  it("goes back to V8's default growth", () => {
+    const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
+    restoreDefaultHeapGrowth();
+    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=0"]]);
+  });
+});
