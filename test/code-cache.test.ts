@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { codeCacheFile, runBundle } from "../scripts/code-cache.js";
@@ -65,6 +66,35 @@ describe("running the bundle with a code cache", () => {
     expect(globalThis.codeCacheRuns).toEqual(["beside bundle.cjs 45"]);
     run.save();
     expect(runBundle(bundle, cache).state).toBe("used");
+  });
+
+  it("is refused by a process with other V8 flags than the one that wrote it, so serve puts its heap growth back first", async () => {
+    // serve changes the heap's growth while it runs (src/platform/heap.ts); V8 stamps a cache with
+    // the flags in force when it is written, which only another process shows
+    const bundle = writeBundle("flags", `require("node:v8").setFlagsFromString("--heap-growing-percent=10");`);
+    const runner = path.join(directory, "flags", "runner.ts");
+    writeFileSync(
+      runner,
+      `import { runBundle } from ${JSON.stringify(fileURLToPath(new URL("../scripts/code-cache.ts", import.meta.url)))};
+       import { restoreDefaultHeapGrowth } from ${JSON.stringify(fileURLToPath(new URL("../src/platform/heap.ts", import.meta.url)))};
+       const [cache, restore] = process.argv.slice(2);
+       const run = runBundle(${JSON.stringify(bundle)}, cache);
+       if (restore === "restore") restoreDefaultHeapGrowth();
+       run.save();
+       process.stdout.write(run.state);`,
+    );
+    const stateOf = async (cache: string, restore = "keep") =>
+      (
+        await promisify(execFile)(process.execPath, ["--import", "tsx", runner, cache, restore], {
+          cwd: fileURLToPath(new URL("..", import.meta.url)),
+        })
+      ).stdout;
+    const stamped = path.join(directory, "flags", "stamped.v8cache");
+    expect(await stateOf(stamped)).toBe("absent");
+    expect(await stateOf(stamped)).toBe("rejected");
+    const restored = path.join(directory, "flags", "restored.v8cache");
+    expect(await stateOf(restored, "restore")).toBe("absent");
+    expect(await stateOf(restored, "restore")).toBe("used");
   });
 
   it("does not fail when the cache cannot be written", () => {
