@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -109,6 +110,36 @@ describe("subscription caps (402)", () => {
     expect(changed.statusCode, changed.body).toBe(200);
     await request(harness.app, "DELETE", `${base(company)}/products/${product}`, company.token);
     await createdId(await newProduct(company), "product");
+  });
+});
+
+describe("a plan's new limit", () => {
+  const invoice = (contactId: number) => ({
+    sales_invoice: { contact_id: contactId, invoice_lines: [{ price_per_unit: 5 }] },
+  });
+
+  it("holds at once when the operator sets it, though the company created under the old one a moment before", async () => {
+    const company = await newCompany(harness.deps);
+    const contact = await createdId(await newContact(company), "contact");
+    const plan = await onPlan(company, {});
+    await createdId(await post(company, "/sales_invoices", invoice(contact)), "sales_invoice");
+    await updatePlan(harness.deps, plan, { max_sales_invoices_per_month: 1 });
+    const refused = await post(company, "/sales_invoices", invoice(contact));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused).type).toBe("client.quota_reached");
+  });
+
+  it("holds within a second when another process sets it (the access caches' bound)", async () => {
+    const company = await newCompany(harness.deps);
+    const contact = await createdId(await newContact(company), "contact");
+    const plan = await onPlan(company, {});
+    await createdId(await post(company, "/sales_invoices", invoice(contact)), "sales_invoice");
+    // as another process would: straight in the database, unannounced to this one
+    await sql`update plans set max_sales_invoices_per_month = 1 where name = ${plan}`.execute(harness.deps.db);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const refused = await post(company, "/sales_invoices", invoice(contact));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused).type).toBe("client.quota_reached");
   });
 });
 
