@@ -7,15 +7,13 @@
  * - Posted lines never change. A source whose posting must change (an edited or deleted payment or
  *   journal entry, a payment that now settles a published invoice) gets a reversal dated like the
  *   entry it cancels, then its new entry.
- * - Nothing posts into a period a filed VAT return locked: 422 naming `date`. A posting holds the
- *   company row shared, so a filing in progress and a posting never interleave on PostgreSQL.
+ * - Nothing posts into a period a filed VAT return locked, and the company row is held shared
+ *   first (before-posting.ts, with what else a posting reads before it writes).
  * - VAT box tags are decided here when posting; reports only sum them.
  */
 import type { Executor } from "../../db/connection.js";
-import { ValidationErrors } from "../../platform/errors.js";
-import { accountIdsByPath } from "../accounts/service.js";
 import { companyDetails } from "../companies/service.js";
-import { DOCUMENT_POSTING_PATHS } from "./classification.js";
+import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -33,7 +31,6 @@ import {
 import {
   findActiveEntries,
   findEntryLines,
-  findLockCovering,
   holdCompanyForPosting,
   insertEntry,
   insertLock,
@@ -42,6 +39,7 @@ import {
   type LedgerLineValues,
 } from "./store.js";
 
+export { assertPeriodOpen, holdBooksForPosting, type PreparedPosting, preparePosting } from "./before-posting.js";
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
 export type {
@@ -53,67 +51,6 @@ export type {
 } from "./rules.js";
 export { signedLine } from "./rules.js";
 export type { LedgerTables } from "./store.js";
-
-/**
- * Holds the company row shared for a posting still to come, for a writer that would otherwise
- * take another lock first (a publication takes its number before it posts). The company row is
- * then locked before any counter row, by this writer as by one that creates what a plan limits
- * (plans/store.ts), so the two wait for each other instead of deadlocking.
- */
-export async function holdBooksForPosting(transaction: Executor, companyId: number): Promise<void> {
-  await holdCompanyForPosting(transaction, companyId);
-}
-
-/** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
-export async function assertPeriodOpen(
-  executor: Executor,
-  companyId: number,
-  date: string,
-  resource: string,
-): Promise<void> {
-  const lock = await findLockCovering(executor, companyId, date);
-  if (!lock) return;
-  const errors = new ValidationErrors();
-  errors.add("date", `falls in a period whose VAT return is filed (${lock.from_date} to ${lock.till_date})`);
-  errors.throwIfAny(resource);
-}
-
-/** The ids of the accounts `lines` name by path; those `known` already holds are not read again. */
-async function accountIds(
-  transaction: Executor,
-  companyId: number,
-  lines: readonly PostingLine[],
-  known?: ReadonlyMap<string, number>,
-): Promise<ReadonlyMap<string, number>> {
-  const paths = lines.flatMap((line) => ("path" in line.account ? [line.account.path] : []));
-  const missing = known === undefined ? paths : paths.filter((path) => !known.has(path));
-  if (known !== undefined && missing.length === 0) return known;
-  const read = await accountIdsByPath(transaction, companyId, missing);
-  return known === undefined ? read : new Map([...known, ...read]);
-}
-
-/**
- * What a document's posting reads before its writer takes the document's number: whether its
- * date is open, and the chart's accounts it can name. The counter row a number comes from is
- * held until commit, so every statement after it makes concurrent publications of a company
- * wait longer; these two reads need not be among them.
- */
-export interface PreparedPosting {
-  /** the date whose period was found open */
-  date: string;
-  idByPath: ReadonlyMap<string, number>;
-}
-
-/** Call after the books are held (`holdBooksForPosting`), so no filing can lock `date` meanwhile. */
-export async function preparePosting(
-  transaction: Executor,
-  companyId: number,
-  date: string,
-  resource: string,
-): Promise<PreparedPosting> {
-  await assertPeriodOpen(transaction, companyId, date, resource);
-  return { date, idByPath: await accountIdsByPath(transaction, companyId, DOCUMENT_POSTING_PATHS) };
-}
 
 function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
   const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
