@@ -1,6 +1,6 @@
 /**
  * The server's heap setting (heap.ts): it changes how far V8 grows the old generation after a full
- * collection, and sets no limit. Its effect on memory is measured by `npm run bench` (the RSS row),
+ * collection and keeps bytecode, sets no limit, and goes back to V8's defaults. Its effect on memory is measured by `npm run bench` (the RSS row),
  * never asserted here.
  */
 import v8 from "node:v8";
@@ -12,15 +12,15 @@ afterEach(() => {
 });
 
 describe("the server's heap", () => {
-  it("grows its old generation by 10 % after a full collection, with no limit set", () => {
+  it("grows its old generation by 10 % after a full collection and keeps bytecode, with no limit set", () => {
     const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
     keepHeapNearLiveSize();
-    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=10"]]);
+    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=10"], ["--no-flush-bytecode"]]);
   });
 
-  it("goes back to V8's default growth", () => {
+  it("goes back to V8's defaults", () => {
     const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
     restoreDefaultHeapGrowth();
-    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=0"]]);
+    expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=0"], ["--flush-bytecode"]]);
   });
 });

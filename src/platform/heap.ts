@@ -4,15 +4,23 @@
  * bench's creates) hold some 95 MB of old space, mostly garbage, before a full collection, and
  * the process peaked at 220 MB (issue 13's bench; the goal is 150). Growing the old generation by
  * OLD_GENERATION_GROWTH_PERCENT after each full collection, instead of V8's factor of up to 4,
- * kept it at about 25 MB and the peak at about 160 MB, with creates per second unchanged within
- * the bench's noise: full collections of a small live heap are short.
+ * kept it at about 25 MB and the peak at 150–160 MB, with requests per second unchanged within
+ * the bench's noise (the list of 100 at 50 connections, the most allocating read: 190 against
+ * 200 req/s on PostgreSQL): full collections of a small live heap are short.
  *
- * Invariants: only the growth factor changes, never a limit (a large export may still use what it
- * needs); it is set once serving has started (cli/serve.ts: with 10 % growth from the first
- * allocation, loading and compiling took extra full collections); V8 reads this flag after each
- * full collection, so setting it in a running process takes effect, unlike the heap's sizes (--max-old-space-size, --max-semi-space-size), which are fixed
- * when the process starts and would need a command-line flag. The list of 100 at 50 connections,
- * the most allocating read, measured 190 against 200 req/s on PostgreSQL (within its noise).
+ * Closer growth means more full collections, and V8 drops the bytecode of a function that has
+ * not run for five of them: the code cache written at exit (scripts/code-cache.ts) then held half
+ * the code, and the next start compiled the rest (270–290 against 210–230 ms to the first
+ * answer). So bytecode is kept while serving: a few MB, all of it code that did run.
+ *
+ * Invariants:
+ * - only the growth factor and bytecode flushing change, never a limit: a large export may still
+ *   use what it needs;
+ * - they change once serving has started (cli/serve.ts): with 10 % growth from the first
+ *   allocation, loading and compiling took extra full collections;
+ * - V8 reads both flags as it collects, so setting them in a running process takes effect, unlike
+ *   the heap's sizes (--max-old-space-size, --max-semi-space-size), fixed when the process starts;
+ * - they are back to V8's defaults before the code cache is written (`restoreDefaultHeapGrowth`).
  */
 import v8 from "node:v8";
 
@@ -21,13 +29,15 @@ export const OLD_GENERATION_GROWTH_PERCENT = 10;
 /** Call once the server has started: its start-up, measured as cold start, keeps V8's defaults. */
 export function keepHeapNearLiveSize(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
+  v8.setFlagsFromString("--no-flush-bytecode");
 }
 
 /**
- * Back to V8's default, before the code cache is written at exit (scripts/start-bundle.ts): V8
+ * Back to V8's defaults, before the code cache is written at exit (scripts/start-bundle.ts): V8
  * stamps a cache with the flags that differ from their defaults and refuses it under any others,
- * so a cache written with this flag set was refused at every start (100 ms of cold start).
+ * so a cache written with these flags set was refused at every start (100 ms of cold start).
  */
 export function restoreDefaultHeapGrowth(): void {
   v8.setFlagsFromString("--heap-growing-percent=0");
+  v8.setFlagsFromString("--flush-bytecode");
 }
