@@ -1,40 +1,43 @@
 /**
- * Prepared statements on PostgreSQL (postgres-prepared.ts): a text is named from its fifth run
- * on, one name per text for good, at most 1000 names; a named text runs as a server-side prepared
- * statement and answers as before; after a migration changes what its `select *` returns, it
- * fails once and then runs unnamed again.
+ * Prepared statements on PostgreSQL (postgres-prepared.ts): a registered text (a reusable query's)
+ * is named, one name per text for good, at most 1000 names; it runs as a server-side prepared
+ * statement and answers as before, while any other text is planned afresh however often it runs;
+ * after a migration changes what a prepared `select *` returns, it fails once and then runs
+ * unnamed again.
  */
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { preparingPool, StatementNames } from "./postgres-prepared.js";
+import { reusableQuery } from "./reusable-query.js";
 
 const databaseUrl = inject("databaseUrl");
 const postgres = databaseUrl.startsWith("postgres");
 
-describe("the names of recurring statements", () => {
-  it("come from the fifth run of a text on, one per text, never given to another", () => {
+describe("the names of prepared statements", () => {
+  it("are given to registered texts only, one per text, never another's", () => {
     const names = new StatementNames();
-    const firstRuns = Array.from({ length: 4 }, () => names.nameFor("select 1"));
-    expect(firstRuns).toEqual([undefined, undefined, undefined, undefined]);
+    expect(names.nameFor("select 1")).toBeUndefined();
+    names.register("select 1");
     const named = names.nameFor("select 1");
     expect(named).toBeDefined();
+    names.register("select 1");
     expect(names.nameFor("select 1")).toBe(named);
-    for (let run = 0; run < 5; run++) names.nameFor("select 2");
+    names.register("select 2");
     expect(names.nameFor("select 2")).not.toBe(named);
   });
 
-  it("stop at 1000 texts, and never name a refused text again", () => {
+  it("stop at 1000 texts, and are never given again to a refused text", () => {
     const names = new StatementNames();
-    const nameOf = (text: string) => {
-      for (let run = 0; run < 4; run++) names.nameFor(text);
-      return names.nameFor(text);
-    };
-    const issued = Array.from({ length: 1001 }, (_, index) => nameOf(`select ${index}`));
+    const issued = Array.from({ length: 1001 }, (_, index) => {
+      names.register(`select ${index}`);
+      return names.nameFor(`select ${index}`);
+    });
     expect(new Set(issued.slice(0, 1000)).size).toBe(1000);
     expect(issued[1000]).toBeUndefined();
     names.refuse("select 0");
-    expect(nameOf("select 0")).toBeUndefined();
+    names.register("select 0");
+    expect(names.nameFor("select 0")).toBeUndefined();
   });
 });
 
@@ -43,6 +46,7 @@ describe.runIf(postgres)("prepared statements on PostgreSQL", () => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = new Kysely<object>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const table = `prepared_${process.pid}_${Date.now()}`;
+  type Notes = Record<string, { id: number; text: string }>;
   afterAll(async () => {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
     await db.destroy();
@@ -53,25 +57,31 @@ describe.runIf(postgres)("prepared statements on PostgreSQL", () => {
       (row) => row.statement,
     );
 
-  it("runs a recurring text as a prepared statement, with the same answers", async () => {
+  it("runs a reusable query's text as a prepared statement, with the same answers", async () => {
     await sql`create table ${sql.table(table)} (id integer primary key, text text not null)`.execute(db);
     await sql`insert into ${sql.table(table)} (id, text) values (1, 'een'), (2, 'twee')`.execute(db);
-    const select = (id: number) => sql<{ text: string }>`select text from ${sql.table(table)} where id = ${id}`;
-    const texts: string[] = [];
-    for (let run = 0; run < 4; run++) texts.push((await select(1).execute(db)).rows[0]?.text ?? "");
-    const text = select(1).compile(db).sql;
-    expect(await preparedTexts()).not.toContain(text);
-    for (let run = 0; run < 2; run++) texts.push((await select(2).execute(db)).rows[0]?.text ?? "");
-    expect(await preparedTexts()).toContain(text);
-    expect(texts).toEqual(["een", "een", "een", "een", "twee", "twee"]);
+    const textOf = reusableQuery((executor, id: number) =>
+      executor.withTables<Notes>().selectFrom(table).select("text").where("id", "=", id),
+    );
+    const texts = [...(await textOf(db, 1)), ...(await textOf(db, 2))].map((row) => row.text);
+    expect(texts).toEqual(["een", "twee"]);
+    expect(await preparedTexts()).toContain(`select "text" from "${table}" where "id" = $1`);
+  });
+
+  it("plans any other statement for its values every time, however often it runs", async () => {
+    const search = (text: string) => sql`select id from ${sql.table(table)} where text like ${text}`;
+    for (let run = 0; run < 10; run++) await search("%e%").execute(db);
+    expect(await preparedTexts()).not.toContain(search("%e%").compile(db).sql);
   });
 
   it("fails once when a migration changed what a prepared select * returns, then plans it afresh", async () => {
-    const selectAll = () => sql<Record<string, unknown>>`select * from ${sql.table(table)} where id = ${1}`;
-    for (let run = 0; run < 6; run++) await selectAll().execute(db);
-    expect(await preparedTexts()).toContain(selectAll().compile(db).sql);
+    const rowOf = reusableQuery((executor, id: number) =>
+      executor.withTables<Notes>().selectFrom(table).selectAll().where("id", "=", id),
+    );
+    await rowOf(db, 1);
+    expect(await preparedTexts()).toContain(`select * from "${table}" where "id" = $1`);
     await sql`alter table ${sql.table(table)} add column extra integer`.execute(db);
-    await expect(selectAll().execute(db)).rejects.toThrow(/cached plan must not change result type/);
-    expect((await selectAll().execute(db)).rows).toEqual([{ id: 1, text: "een", extra: null }]);
+    await expect(rowOf(db, 1)).rejects.toThrow(/cached plan must not change result type/);
+    expect(await rowOf(db, 1)).toEqual([{ id: 1, text: "een", extra: null }]);
   });
 });

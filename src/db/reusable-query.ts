@@ -12,11 +12,14 @@
  * - an argument value the builder did not pass on as is (its placeholder is missing from the
  *   compiled parameters) is an error on the first call, never a wrong query;
  * - memory stays bounded: a list longer than MAX_KEPT_LIST_LENGTH, or a shape beyond MAX_SHAPES,
- *   is compiled for its call and not kept.
+ *   is compiled for its call and not kept;
+ * - on PostgreSQL a kept text runs as a prepared statement (db/postgres-prepared.ts): its SQL
+ *   does not depend on its values, so neither does its plan.
  */
 import type { Compilable, CompiledQuery } from "kysely";
 import type { Executor } from "./connection.js";
 import { isPostgres } from "./dialect.js";
+import { prepareStatement } from "./postgres-prepared.js";
 
 type Scalar = string | number | null;
 export type QueryArgument = Scalar | readonly Scalar[];
@@ -77,11 +80,15 @@ export function reusableQuery<Args extends QueryArgument[], Row>(
 ): (executor: Executor, ...args: Args) => Promise<Row[]> {
   const compiledByShape = new Map<string, CompiledQuery<Row>>();
   return async (executor, ...args) => {
-    const shape = shapeOf(isPostgres(executor), args);
+    const postgres = isPostgres(executor);
+    const shape = shapeOf(postgres, args);
     let compiled = shape === undefined ? undefined : compiledByShape.get(shape);
     if (compiled === undefined) {
       compiled = compileOnce(build, executor, args);
-      if (shape !== undefined && compiledByShape.size < MAX_SHAPES) compiledByShape.set(shape, compiled);
+      if (shape !== undefined && compiledByShape.size < MAX_SHAPES) {
+        compiledByShape.set(shape, compiled);
+        if (postgres) prepareStatement(compiled.sql);
+      }
     }
     const parameters = compiled.parameters.map((parameter) =>
       parameter instanceof Placeholder ? valueAt(args, parameter) : parameter,
