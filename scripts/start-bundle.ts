@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { restoreDefaultHeapGrowth } from "../src/platform/heap.js";
+import { restoreDefaultHeapFlags } from "../src/platform/heap.js";
 import { codeCacheFile, runBundle } from "./code-cache.js";
 
 declare const KASBOEK_BUILD_ID: string;
@@ -19,7 +19,7 @@ const run = runBundle(path.join(directory, "kasboek.cjs"), cacheFile);
 // V8's flags as they were when it was read: `serve` changes the heap's growth once it listens
 if (run.state !== "used") {
   process.once("exit", () => {
-    restoreDefaultHeapGrowth();
+    restoreDefaultHeapFlags();
     run.save();
   });
 }

@@ -76,10 +76,10 @@ describe("running the bundle with a code cache", () => {
     writeFileSync(
       runner,
       `import { runBundle } from ${JSON.stringify(fileURLToPath(new URL("../scripts/code-cache.ts", import.meta.url)))};
-       import { restoreDefaultHeapGrowth } from ${JSON.stringify(fileURLToPath(new URL("../src/platform/heap.ts", import.meta.url)))};
+       import { restoreDefaultHeapFlags } from ${JSON.stringify(fileURLToPath(new URL("../src/platform/heap.ts", import.meta.url)))};
        const [cache, restore] = process.argv.slice(2);
        const run = runBundle(${JSON.stringify(bundle)}, cache);
-       if (restore === "restore") restoreDefaultHeapGrowth();
+       if (restore === "restore") restoreDefaultHeapFlags();
        run.save();
        process.stdout.write(run.state);`,
     );

@@ -67,7 +67,7 @@ function isCachedPlanChange(error: unknown): boolean {
   );
 }
 
-/** A pool client whose recurring texts run as prepared statements. */
+/** A pool client whose registered texts run as prepared statements. */
 type PoolClient = Pick<pg.PoolClient, "query" | "release">;
 
 function preparingClient(client: pg.PoolClient): PoolClient {
@@ -86,7 +86,7 @@ function preparingClient(client: pg.PoolClient): PoolClient {
   };
 }
 
-/** `pool` as Kysely's PostgresDialect takes it, with recurring texts prepared. */
+/** `pool` as Kysely's PostgresDialect takes it, with registered texts prepared. */
 export function preparingPool(pool: pg.Pool): { connect(): Promise<PoolClient>; end(): Promise<void> } {
   const wrapped = new WeakMap<pg.PoolClient, PoolClient>();
   return {

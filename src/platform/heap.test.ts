@@ -5,7 +5,7 @@
  */
 import v8 from "node:v8";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { keepHeapNearLiveSize, restoreDefaultHeapGrowth } from "./heap.js";
+import { keepHeapNearLiveSize, restoreDefaultHeapFlags } from "./heap.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,7 +20,7 @@ describe("the server's heap", () => {
 
   it("goes back to V8's defaults", () => {
     const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
-    restoreDefaultHeapGrowth();
+    restoreDefaultHeapFlags();
     expect(setFlags.mock.calls).toEqual([["--heap-growing-percent=0"], ["--flush-bytecode"]]);
   });
 });

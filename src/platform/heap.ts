@@ -20,7 +20,7 @@
  *   allocation, loading and compiling took extra full collections;
  * - V8 reads both flags as it collects, so setting them in a running process takes effect, unlike
  *   the heap's sizes (--max-old-space-size, --max-semi-space-size), fixed when the process starts;
- * - they are back to V8's defaults before the code cache is written (`restoreDefaultHeapGrowth`).
+ * - they are back to V8's defaults before the code cache is written (`restoreDefaultHeapFlags`).
  */
 import v8 from "node:v8";
 
@@ -37,7 +37,7 @@ export function keepHeapNearLiveSize(): void {
  * stamps a cache with the flags that differ from their defaults and refuses it under any others,
  * so a cache written with these flags set was refused at every start (100 ms of cold start).
  */
-export function restoreDefaultHeapGrowth(): void {
+export function restoreDefaultHeapFlags(): void {
   v8.setFlagsFromString("--heap-growing-percent=0");
   v8.setFlagsFromString("--flush-bytecode");
 }
