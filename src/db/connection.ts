@@ -4,7 +4,7 @@
  * to know another module's table types.
  */
 import { Kysely } from "kysely";
-import { type DatabaseKind, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
+import { type DatabaseKind, type DataVersion, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
 
 export type Executor = Kysely<object>;
 
@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Executor;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** changes with every committed write (for the response cache) */
+  dataVersion: DataVersion;
   /** the PostgreSQL pool's occupancy; absent on SQLite */
   poolStats?: () => PoolStats;
 }
@@ -20,6 +22,11 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
   const parsed = parseDatabaseUrl(databaseUrl);
   const opened = openDialect(parsed);
   const db = new Kysely<object>({ dialect: opened.dialect });
-  const handle: DatabaseHandle = { db, kind: parsed.kind, close: () => db.destroy() };
+  const handle: DatabaseHandle = {
+    db,
+    kind: parsed.kind,
+    close: () => db.destroy(),
+    dataVersion: opened.dataVersion,
+  };
   return opened.poolStats === undefined ? handle : { ...handle, poolStats: opened.poolStats };
 }

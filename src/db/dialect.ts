@@ -25,6 +25,7 @@ import {
 } from "kysely";
 import type pg from "pg";
 import { preparingPool } from "./postgres-prepared.js";
+import { committedStateWatch } from "./postgres-snapshot.js";
 import { SqliteReadWriteDriver } from "./sqlite-driver.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -66,19 +67,21 @@ function openSqlite(filePath: string, role: "writer" | "reader"): SqliteDatabase
 }
 
 /** A writer and, for a database file, a reader connection (db/sqlite-driver.ts says why). */
-function sqliteDialect(filePath: string): Dialect {
+function sqliteDialect(filePath: string): OpenedDialect {
   const inMemory = filePath === ":memory:";
   if (!inMemory) mkdirSync(dirname(filePath), { recursive: true });
   const writer = openSqlite(filePath, "writer");
   const reader = inMemory ? undefined : openSqlite(filePath, "reader");
+  const driver = new SqliteReadWriteDriver(writer, reader);
   // Kysely's own dialect for what is SQL, the driver for what runs it
   const base = new SqliteDialect({ database: writer });
-  return {
+  const dialect: Dialect = {
     createAdapter: () => base.createAdapter(),
     createIntrospector: (db) => base.createIntrospector(db),
     createQueryCompiler: () => base.createQueryCompiler(),
-    createDriver: () => new SqliteReadWriteDriver(writer, reader),
+    createDriver: () => driver,
   };
+  return { dialect, dataVersion: () => driver.dataVersion() };
 }
 
 const PG_INT8_OID = 20;
@@ -98,8 +101,16 @@ export interface PoolStats {
   waiting: number;
 }
 
+/**
+ * A token of the database's committed state, equal between two calls only when no write was
+ * committed in between, by any process; null when it cannot be told (the response cache then
+ * keeps nothing). On PostgreSQL a promise: the answer of a poll that began after the call.
+ */
+export type DataVersion = () => string | null | Promise<string | null>;
+
 export interface OpenedDialect {
   dialect: Dialect;
+  dataVersion: DataVersion;
   poolStats?: () => PoolStats;
 }
 
@@ -121,12 +132,13 @@ function postgresDialect(url: string): OpenedDialect {
   });
   return {
     dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    dataVersion: committedStateWatch(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
 export function openDialect(url: ParsedDatabaseUrl): OpenedDialect {
-  return url.kind === "sqlite" ? { dialect: sqliteDialect(url.location) } : postgresDialect(url.location);
+  return url.kind === "sqlite" ? sqliteDialect(url.location) : postgresDialect(url.location);
 }
 
 export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {

@@ -15,7 +15,7 @@ import { type DatabaseHandle, openDatabase } from "./connection.js";
 import { openDialect, parseDatabaseUrl } from "./dialect.js";
 
 const directory = mkdtempSync(path.join(tmpdir(), "kasboek-sqlite-driver-"));
-const handles: DatabaseHandle[] = [];
+const handles: Array<Pick<DatabaseHandle, "close">> = [];
 afterAll(async () => {
   for (const handle of handles) await handle.close();
   rmSync(directory, { recursive: true, force: true });
@@ -116,7 +116,7 @@ async function loggedDatabase(name: string) {
       statements.push(event.query.sql);
     },
   });
-  handles.push({ db: root, kind: "sqlite", close: () => root.destroy() });
+  handles.push({ close: () => root.destroy() });
   await sql`create table notes (id integer primary key, text text not null)`.execute(root);
   statements.length = 0;
   return { db: root.withTables<Tables>(), commits: () => statements.filter((text) => text === "commit").length };
@@ -170,5 +170,43 @@ describe("SQLite's group commit", () => {
     expect(await texts(db)).toEqual([]);
     await insertNote(db, "afterwards");
     expect(await texts(db)).toEqual(["afterwards"]);
+  });
+});
+
+describe("SQLite's data version", () => {
+  it("moves when a write is committed, by this driver or another connection, and not before", async () => {
+    const location = path.join(directory, "version.sqlite");
+    const handle = openDatabase(`sqlite:${location}`);
+    handles.push(handle);
+    await sql`create table notes (id integer primary key, text text not null)`.execute(handle.db);
+    const db = handle.db.withTables<Tables>();
+    const start = await handle.dataVersion();
+    await texts(db);
+    expect(await handle.dataVersion()).toBe(start);
+
+    const { opened, open } = gate();
+    const inserted = gate();
+    const transaction = db.transaction().execute(async (tx) => {
+      await tx.insertInto("notes").values({ text: "in a transaction" }).execute();
+      inserted.open();
+      await opened;
+    });
+    await inserted.opened;
+    expect(await handle.dataVersion()).toBe(start);
+    open();
+    await transaction;
+    const committed = await handle.dataVersion();
+    expect(committed).not.toBe(start);
+
+    const other = openDatabase(`sqlite:${location}`);
+    handles.push(other);
+    await other.db.withTables<Tables>().insertInto("notes").values({ text: "from elsewhere" }).execute();
+    expect(await handle.dataVersion()).not.toBe(committed);
+  });
+
+  it("is unknown for an in-memory database, so nothing is kept for it", async () => {
+    const handle = openDatabase("sqlite::memory:");
+    handles.push(handle);
+    expect(await handle.dataVersion()).toBeNull();
   });
 });

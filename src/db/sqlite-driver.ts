@@ -28,6 +28,9 @@
  * Every SQL text's prepared statement is kept per connection: Kysely prepares every query again,
  * which was a fifth of a GET's CPU time. A kept statement is safe to run again with new
  * parameters (SQLite re-prepares it after a schema change).
+ * The data version (for the response cache) is the reader's `PRAGMA data_version`, which SQLite
+ * changes whenever another connection, the writer or another process, has committed: a group's
+ * rows count once its COMMIT succeeded, never before.
  */
 import type SqliteDatabase from "better-sqlite3";
 import {
@@ -59,6 +62,11 @@ class Connection {
     if (statement.reader) return { rows: statement.all(parameters) as Row[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  /** SQLite's count of commits by other connections, as this connection has seen them. */
+  dataVersion(): number {
+    return this.#prepared("pragma data_version").pluck().get() as number;
   }
 
   #prepared(sqlText: string): SqliteDatabase.Statement {
@@ -137,6 +145,11 @@ export class SqliteReadWriteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  /** Changes after every commit, from any process; null for an in-memory database (one connection). */
+  dataVersion(): string | null {
+    return this.#reader === undefined ? null : String(this.#reader.dataVersion());
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new Lease(this);

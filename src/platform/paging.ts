@@ -15,8 +15,11 @@ export function pageOffset(paging: Paging): number {
   return (paging.page - 1) * paging.perPage;
 }
 
+export const PAGING_HEADERS = ["x-page", "x-per-page", "x-total"] as const;
+
 export function setPagingHeaders(reply: FastifyReply, page: Page<unknown>): void {
-  reply.header("x-page", String(page.paging.page));
-  reply.header("x-per-page", String(page.paging.perPage));
-  reply.header("x-total", String(page.total));
+  const [pageHeader, perPageHeader, totalHeader] = PAGING_HEADERS;
+  reply.header(pageHeader, String(page.paging.page));
+  reply.header(perPageHeader, String(page.paging.perPage));
+  reply.header(totalHeader, String(page.total));
 }

@@ -22,7 +22,8 @@ export interface TestApp {
 export async function buildTestApp(now: () => Date = () => new Date()): Promise<TestApp> {
   const handle = openDatabase(inject("databaseUrl"));
   const deps: ServiceDeps = { db: handle.db, now };
-  const app = buildApp(deps, { logger: false });
+  // the response cache is on, as in `kasboek serve`: every test that writes and reads checks it
+  const app = buildApp(deps, { logger: false }, { dataVersion: handle.dataVersion });
   await app.ready();
   return {
     app,
