@@ -1,7 +1,8 @@
 /**
  * The baseline rows of one database: Kasboek against bare Fastify (reads) and against the raw
  * driver (create + publish), and for the invoice reads also the raw driver running Kasboek's own
- * statements (the read ceiling, bench/raw-reads.ts); each scenario measured on Kasboek and then
+ * statements (the read ceiling, bench/raw-reads.ts) and Kasboek asked with `Cache-Control:
+ * no-cache`, which its response cache leaves to the database; each scenario measured on Kasboek and then
  * on its baseline with the same warm-up, connections, duration, request and response size; each
  * load starts only once the server before it has finished what the previous load left in flight
  * (CPU idle and, on PostgreSQL, no session of the database busy), so Kasboek's last creates never
@@ -23,6 +24,9 @@ import { request, type Seeded, seed } from "./seed.js";
 import { startBare, startKasboek, startRaw } from "./servers.js";
 import { SETTINGS } from "./settings.js";
 
+/** Kasboek's response cache answers such a request from the database (platform/response-cache.ts). */
+export const PAST_THE_CACHE = { "cache-control": "no-cache" } as const;
+
 export interface ComparisonRow {
   scenario: Scenario;
   bytes: number;
@@ -31,6 +35,8 @@ export interface ComparisonRow {
   baseline: Measurement;
   /** for reads: the raw driver running Kasboek's statements for it (bench/raw-reads.ts), the read ceiling */
   ceiling?: Measurement;
+  /** for those reads: Kasboek answering from the database, past its response cache */
+  uncached?: Measurement;
   /** for writes: the rows one request adds, per table, and whether both writers add the same */
   rowCheck?: { same: boolean; text: string };
 }
@@ -104,6 +110,7 @@ export async function compareAll(databaseUrl: string, companyId: number, token: 
       console.log(describe(scenario.baseline, baselineResult));
       console.log(`  ratio Kasboek/${scenario.baseline} req/s: ${(kasboekResult.rps / baselineResult.rps).toFixed(2)}`);
       let ceiling: Measurement | undefined;
+      let uncached: Measurement | undefined;
       if (scenario.load === "read" && rawServer.name !== baseline.name && rawReads.has(scenario.key)) {
         await sizeBaseline(rawServer, scenario, bytes);
         const rawBytes = (await request(`${rawServer.baseUrl}${scenario.path}`, init, scenario.expectedStatus)).length;
@@ -113,6 +120,11 @@ export async function compareAll(databaseUrl: string, companyId: number, token: 
         );
         console.log(describe("raw", ceiling));
         console.log(`  ratio raw/bare req/s: ${(ceiling.rps / baselineResult.rps).toFixed(2)}`);
+        uncached = await measure(kasboek, scenario, { ...headers, ...PAST_THE_CACHE }, load, () =>
+          waitUntilIdle(kasboek, () => othersIdle(raw)),
+        );
+        console.log(describe("Kasboek, Cache-Control: no-cache", uncached));
+        console.log(`  ratio uncached/raw req/s: ${(uncached.rps / ceiling.rps).toFixed(2)}`);
       }
       console.log("");
       rows.push({
@@ -122,6 +134,7 @@ export async function compareAll(databaseUrl: string, companyId: number, token: 
         kasboek: kasboekResult,
         baseline: baselineResult,
         ...(ceiling === undefined ? {} : { ceiling }),
+        ...(uncached === undefined ? {} : { uncached }),
         ...(rowCheck === undefined ? {} : { rowCheck }),
       });
     }

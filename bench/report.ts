@@ -73,23 +73,30 @@ export function comparisonTable(title: string, rows: readonly ComparisonRow[]): 
 /**
  * The reads against their ceiling: what the raw driver reaches running Kasboek's statements for
  * the same answer, over bare Fastify (the most any server reading those rows per request can
- * reach on this machine) and Kasboek's share of it.
+ * reach on this machine), and Kasboek's share of it when it reads them too (asked past its
+ * response cache); Kasboek's figure of the goal rows, from its cache, is beside them.
  */
 export function ceilingTable(title: string, rows: readonly ComparisonRow[]): string {
   const lines = [
     `#### ${title}: reads against the raw driver running the same statements`,
     "",
     "| Scenario | Bare req/s | Raw driver req/s | Raw/bare (the ceiling of a ratio to bare) | Kasboek req/s " +
-      "| Kasboek/raw | Raw p50 / p99 (ms) | Check |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
+      "| Kasboek req/s past its cache (Cache-Control: no-cache) | Past the cache/raw | Raw p50 / p99 (ms) " +
+      "| Past the cache p50 / p99 (ms) | Check |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
-    const { ceiling, kasboek, baseline } = row;
-    if (ceiling === undefined) continue;
-    const problems = [...rowProblems(row), ...ceiling.problems.map((p) => `raw ${p}`)];
+    const { ceiling, uncached, kasboek, baseline } = row;
+    if (ceiling === undefined || uncached === undefined) continue;
+    const problems = [
+      ...rowProblems(row),
+      ...ceiling.problems.map((p) => `raw ${p}`),
+      ...uncached.problems.map((p) => `past the cache ${p}`),
+    ];
     lines.push(
       `| ${row.scenario.label} | ${rps(baseline.rps)} | ${rps(ceiling.rps)} | ${(ceiling.rps / baseline.rps).toFixed(2)} ` +
-        `| ${rps(kasboek.rps)} | ${(kasboek.rps / ceiling.rps).toFixed(2)} | ${ms(ceiling.p50)} / ${ms(ceiling.p99)} ` +
+        `| ${rps(kasboek.rps)} | ${rps(uncached.rps)} | ${(uncached.rps / ceiling.rps).toFixed(2)} ` +
+        `| ${ms(ceiling.p50)} / ${ms(ceiling.p99)} | ${ms(uncached.p50)} / ${ms(uncached.p99)} ` +
         `| ${problems.length === 0 ? "ok" : `**FLAGGED**: ${problems.join("; ")}`} |`,
     );
   }
@@ -148,7 +155,7 @@ export function scalingTable(title: string, rows: readonly ScalingRow[]): string
   const first = sizes[0] ?? 0;
   const last = sizes[sizes.length - 1] ?? 0;
   const lines = [
-    `#### ${title}: scaling (req/s; p99 ms in parentheses)`,
+    `#### ${title}: scaling, past the response cache (req/s; p99 ms in parentheses)`,
     "",
     `| Row | ${sizes.map((size) => `${sizeLabel(size)} req/s`).join(" | ")} | ${sizeLabel(last)}/${sizeLabel(first)} ` +
       "| Goal ≥ 0.67 | Check |",
