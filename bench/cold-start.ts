@@ -1,8 +1,10 @@
 /**
  * Cold start: the time from spawning `node bin/kasboek.js serve` (on an already migrated and seeded
  * database, the environment of bench/servers.ts) to the end of the first 200 answer to an authenticated GET (one invoice),
- * repeated `runs` times; the median is the figure, min and max are shown.
- * Invariants: one server at a time, each on a fresh free port and stopped (and awaited) before the
+ * repeated `runs` times; the median is the figure, min and max are shown. Beside it, the same for
+ * the bare Fastify baseline (bench/bare-server.ts, which answers that path at once): how long node
+ * and Fastify alone take to start on this machine, the floor under Kasboek's figure.
+ * Invariants: one server at a time, Kasboek and bare taking turns, each on a fresh free port and stopped (and awaited) before the
  * next start; the clock starts just before spawn() and stops when the 200 response's body has been
  * read; until then the URL is polled every POLL_MS (a refused connection or a non-200 answer means
  * "not yet"), so a figure can be up to POLL_MS late; a start that has no 200 within 20 s fails the
@@ -12,16 +14,21 @@ import { request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, HOST, startNode, stopServer } from "./processes.js";
-import { kasboekEnv } from "./servers.js";
+import { BARE_ARGS, CLI, kasboekEnv, ROOT } from "./servers.js";
 
 const POLL_MS = 2;
 const TIMEOUT_MS = 20_000;
 
-export interface ColdStart {
+export interface StartTimes {
   medianMs: number;
   minMs: number;
   maxMs: number;
+}
+
+export interface ColdStart extends StartTimes {
   runs: number;
+  /** the bare Fastify baseline's */
+  bare: StartTimes;
 }
 
 /** The status of one GET, or 0 when the connection fails. */
@@ -40,14 +47,16 @@ function statusOf(port: number, path: string, token: string): Promise<number> {
   });
 }
 
-async function oneStart(cli: string, root: string, databaseUrl: string, path: string, token: string): Promise<number> {
+async function oneStart(kasboek: boolean, databaseUrl: string, path: string, token: string): Promise<number> {
   const port = await freePort();
-  const env = kasboekEnv(databaseUrl, port);
+  const env = kasboek ? kasboekEnv(databaseUrl, port) : { ...process.env, PORT: String(port) };
+  const args = kasboek ? [CLI, "serve"] : [...BARE_ARGS];
+  const name = kasboek ? "Kasboek" : "bare";
   const started = performance.now();
-  const server = startNode("Kasboek (cold start)", [cli, "serve"], root, env, port);
+  const server = startNode(`${name} (cold start)`, args, ROOT, env, port);
   try {
     for (;;) {
-      if (server.child.exitCode !== null) throw new Error(`Kasboek exited during start:\n${server.stderrTail()}`);
+      if (server.child.exitCode !== null) throw new Error(`${name} exited during start:\n${server.stderrTail()}`);
       const status = await statusOf(port, path, token);
       if (status === 200) return performance.now() - started;
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`no 200 within ${TIMEOUT_MS} ms (last ${status})`);
@@ -58,18 +67,19 @@ async function oneStart(cli: string, root: string, databaseUrl: string, path: st
   }
 }
 
-export async function coldStart(
-  cli: string,
-  root: string,
-  databaseUrl: string,
-  path: string,
-  token: string,
-  runs: number,
-): Promise<ColdStart> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) times.push(await oneStart(cli, root, databaseUrl, path, token));
+function spread(times: number[]): StartTimes {
   times.sort((a, b) => a - b);
   const middle = Math.floor(times.length / 2);
   const median = times.length % 2 === 1 ? (times[middle] ?? 0) : ((times[middle - 1] ?? 0) + (times[middle] ?? 0)) / 2;
-  return { medianMs: median, minMs: times[0] ?? 0, maxMs: times[times.length - 1] ?? 0, runs };
+  return { medianMs: median, minMs: times[0] ?? 0, maxMs: times[times.length - 1] ?? 0 };
+}
+
+export async function coldStart(databaseUrl: string, path: string, token: string, runs: number): Promise<ColdStart> {
+  const kasboek: number[] = [];
+  const bare: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    kasboek.push(await oneStart(true, databaseUrl, path, token));
+    bare.push(await oneStart(false, databaseUrl, path, token));
+  }
+  return { ...spread(kasboek), runs, bare: spread(bare) };
 }

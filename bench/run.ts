@@ -20,7 +20,15 @@ import { compareAll } from "./compare.js";
 import { closeRaw, openRaw, serverVersion } from "./db.js";
 import { createBenchDatabase } from "./postgres.js";
 import { installExitHandlers, makeTempDir, runBench } from "./processes.js";
-import { ceilingTable, comparisonTable, goalsTable, isFlagged, isScalingFlagged, scalingTable } from "./report.js";
+import {
+  ceilingTable,
+  comparisonTable,
+  goalsTable,
+  isFlagged,
+  isScalingFlagged,
+  scalingTable,
+  startTimes,
+} from "./report.js";
 import { machineDescription, writeResults } from "./results.js";
 import { scalingRows } from "./scaling.js";
 import { SEED_INVOICES } from "./scenarios.js";
@@ -60,9 +68,9 @@ async function benchDatabase(kind: Kind, title: string): Promise<{ tables: strin
   const { companyId, token } = await bootstrap(CLI, ROOT, main.url);
   const comparison = await compareAll(main.url, companyId, token);
   const showPath = `/api/v1/companies/${companyId}/sales_invoices/${comparison.seeded.firstInvoiceId}`;
-  const cold = await coldStart(CLI, ROOT, main.url, showPath, token, SETTINGS.coldStarts);
+  const cold = await coldStart(main.url, showPath, token, SETTINGS.coldStarts);
   console.log(
-    `cold start to first 200: median ${cold.medianMs.toFixed(0)} ms (${cold.minMs.toFixed(0)}–${cold.maxMs.toFixed(0)}, ${cold.runs} starts)\n`,
+    `cold start to first 200: median ${startTimes(cold)}, ${cold.runs} starts; bare Fastify ${startTimes(cold.bare)}\n`,
   );
   await main.drop();
 

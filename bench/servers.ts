@@ -42,11 +42,12 @@ export async function startKasboek(databaseUrl: string): Promise<Server> {
   return server;
 }
 
+/** How node runs the bare baseline: `-e` ESM code resolves "fastify" from ROOT, so it loads Kasboek's own. */
+export const BARE_ARGS: readonly string[] = ["--input-type=module", "-e", BARE_JS];
+
 export async function startBare(): Promise<Server> {
-  // `-e` ESM code resolves "fastify" from ROOT, so it loads the very same fastify as Kasboek.
   const port = await freePort();
-  const args = ["--input-type=module", "-e", BARE_JS];
-  const server = startNode("bare", args, ROOT, { ...process.env, PORT: String(port) }, port);
+  const server = startNode("bare", [...BARE_ARGS], ROOT, { ...process.env, PORT: String(port) }, port);
   await waitUntilAnswers(server);
   return server;
 }
