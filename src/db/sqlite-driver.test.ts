@@ -42,22 +42,32 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
+/** A transaction that has inserted `text` and waits, holding the writer, until told to commit. */
+async function heldOpen(db: Awaited<ReturnType<typeof database>>, text: string) {
+  const { opened, open } = gate();
+  const inserted = gate();
+  const transaction = db.transaction().execute(async (tx) => {
+    await tx.insertInto("notes").values({ text }).execute();
+    inserted.open();
+    await opened;
+  });
+  await inserted.opened;
+  return {
+    commit: () => {
+      open();
+      return transaction;
+    },
+  };
+}
+
 describe("SQLite's connections", () => {
   it("answer a read while a write transaction is open, from what is committed", async () => {
     const db = await database(path.join(directory, "reads.sqlite"));
     await db.insertInto("notes").values({ text: "committed" }).execute();
-    const { opened, open } = gate();
-    const inserted = gate();
-    const transaction = db.transaction().execute(async (tx) => {
-      await tx.insertInto("notes").values({ text: "uncommitted" }).execute();
-      inserted.open();
-      await opened;
-    });
-    await inserted.opened;
+    const transaction = await heldOpen(db, "uncommitted");
     // the transaction holds the writer and waits: the read does not
     expect(await texts(db)).toEqual(["committed"]);
-    open();
-    await transaction;
+    await transaction.commit();
     expect(await texts(db)).toEqual(["committed", "uncommitted"]);
   });
 
@@ -184,17 +194,9 @@ describe("SQLite's data version", () => {
     await texts(db);
     expect(await handle.dataVersion()).toBe(start);
 
-    const { opened, open } = gate();
-    const inserted = gate();
-    const transaction = db.transaction().execute(async (tx) => {
-      await tx.insertInto("notes").values({ text: "in a transaction" }).execute();
-      inserted.open();
-      await opened;
-    });
-    await inserted.opened;
+    const transaction = await heldOpen(db, "in a transaction");
     expect(await handle.dataVersion()).toBe(start);
-    open();
-    await transaction;
+    await transaction.commit();
     const committed = await handle.dataVersion();
     expect(committed).not.toBe(start);
 

@@ -45,7 +45,7 @@ interface Answer {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** the GET's 200 answer may be reused while the database is unchanged (see response-cache.ts) */
+    /** a company route's GET: its 200 answer may be reused while the database is unchanged (response-cache.ts) */
     cachedResponse?: true;
   }
   interface FastifyRequest {
@@ -67,6 +67,7 @@ class AnswerMemory {
     return this.#answers.get(key);
   }
 
+  /** An answer read at another version than the memory's empties it: versions do not come back. */
   keep(ticket: Ticket, answer: Answer): void {
     const size = sizeOf(ticket.key, answer);
     if (size > MOST_BYTES_PER_ANSWER) return;
