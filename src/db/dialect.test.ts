@@ -1,0 +1,34 @@
+/**
+ * Opening PostgreSQL loads pg without Node's fetch implementation (which pg's check for a
+ * Cloudflare Worker pulled in on Node 20, a tenth of a start), and leaves the global scope as
+ * Node made it. In a child process: a module loaded once stays loaded.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const CONNECTION_MODULE = fileURLToPath(new URL("./connection.ts", import.meta.url));
+
+const PROGRAM = `
+const nodeHasNavigator = "navigator" in globalThis;
+const { openDatabase } = await import(${JSON.stringify(CONNECTION_MODULE)});
+// pg connects on the first query only: nothing listens on port 1, and nothing is asked
+const handle = openDatabase("postgres://nobody@127.0.0.1:1/nothing");
+console.log(JSON.stringify({
+  fetchLoaded: process.moduleLoadList.some((name) => name.includes("undici")),
+  navigatorAsNodeMadeIt: ("navigator" in globalThis) === nodeHasNavigator,
+}));
+await handle.close();
+`;
+
+describe("opening PostgreSQL", () => {
+  it("loads pg without Node's fetch implementation and leaves no navigator behind", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", PROGRAM],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
+    );
+    expect(JSON.parse(stdout)).toEqual({ fetchLoaded: false, navigatorAsNodeMadeIt: true });
+  });
+});
