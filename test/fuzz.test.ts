@@ -14,11 +14,12 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildFuzzWorld, type FuzzWorld, snapshotCompany } from "./support/fuzz-app.js";
+import { buildFuzzWorld, type FuzzWorld } from "./support/fuzz-app.js";
 import { responseProblems } from "./support/fuzz-check.js";
 import { fuzzedRoutes, requestArbitrary } from "./support/fuzz-generate.js";
 import { type FuzzRequest, resolveRequest, updatePools } from "./support/fuzz-model.js";
 import type { CollectedRoute } from "./support/fuzz-routes.js";
+import { snapshotCompany } from "./support/fuzz-snapshot.js";
 
 // buildApp registers its routes before it returns: record them from the server's creation on.
 vi.mock("../src/platform/http.js", async (importOriginal) => {

@@ -6,7 +6,7 @@
  * sometimes B's ids, which every route must refuse.
  */
 import fc from "fast-check";
-import { ATTACHMENT_SAMPLES } from "./fuzz-app.js";
+import { ATTACHMENT_SAMPLES } from "./fuzz-fixtures.js";
 import { anyOwnRef, idsOf, ownRef, type Pools } from "./fuzz-model.js";
 import { extraKeys, pick, RawJson, weirdValue } from "./fuzz-values.js";
 
