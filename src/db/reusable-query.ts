@@ -15,6 +15,9 @@
  *   is compiled for its call and not kept;
  * - on PostgreSQL a kept text runs as a prepared statement (db/postgres-prepared.ts): its SQL
  *   does not depend on its values, so neither does its plan.
+ * A reusable insert (`reusableInsert`) is the same for rows given as objects: its shape is the
+ * rows' count and their columns in order, and a row holding anything but a string, a number or
+ * null (a Kysely expression, a Buffer) is compiled for its call, as the builder would.
  */
 import type { Compilable, CompiledQuery } from "kysely";
 import type { Executor } from "./connection.js";
@@ -24,11 +27,11 @@ import { prepareStatement } from "./postgres-prepared.js";
 type Scalar = string | number | null;
 export type QueryArgument = Scalar | readonly Scalar[];
 
-/** An argument value's place while the query is compiled: argument `index`, element `element` of a list. */
+/** An argument value's place while the query is compiled: argument (or row) `index`, its element or column. */
 class Placeholder {
   constructor(
     readonly index: number,
-    readonly element: number | null,
+    readonly element: number | string | null,
   ) {}
 }
 
@@ -37,8 +40,8 @@ const MAX_KEPT_LIST_LENGTH = 100;
 const MAX_SHAPES = 512;
 
 /** The key of the SQL text the arguments make; undefined when it is not to be kept. */
-function shapeOf(postgres: boolean, args: readonly QueryArgument[]): string | undefined {
-  let shape = postgres ? "postgres" : "sqlite";
+function shapeOf(args: readonly QueryArgument[]): string | undefined {
+  let shape = "";
   for (const argument of args) {
     if (!Array.isArray(argument)) shape += " .";
     else if (argument.length <= MAX_KEPT_LIST_LENGTH) shape += ` ${argument.length}`;
@@ -55,37 +58,52 @@ function placeholdersFor(args: readonly QueryArgument[]): Array<Placeholder | Pl
   );
 }
 
-function compileOnce<Args extends QueryArgument[], Row>(
-  build: (executor: Executor, ...args: Args) => Compilable<Row>,
+function valueAt(args: readonly unknown[], placeholder: Placeholder): unknown {
+  const argument = args[placeholder.index];
+  if (placeholder.element === null) return argument;
+  if (typeof placeholder.element === "number") return (argument as readonly unknown[])[placeholder.element] ?? null;
+  return (argument as Record<string, unknown>)[placeholder.element];
+}
+
+/** What a kind of reusable statement says about its arguments. */
+interface Shaping<Args extends readonly unknown[]> {
+  /** the key of the SQL text `args` make, undefined when it is not to be kept */
+  shapeOf: (args: Args) => string | undefined;
+  /** `args` with every value a Placeholder */
+  placeholders: (args: Args) => Args;
+}
+
+/** Compiles `build` with placeholders in place of the values, refusing one that does not bind them all. */
+function compileWithPlaceholders<Args extends readonly unknown[], Row>(
+  build: (executor: Executor, args: Args) => Compilable<Row>,
   executor: Executor,
-  args: readonly QueryArgument[],
+  placeholders: Args,
 ): CompiledQuery<Row> {
-  const placeholders = placeholdersFor(args);
-  const compiled = build(executor, ...(placeholders as unknown as Args)).compile();
+  const compiled = build(executor, placeholders).compile();
   const bound = new Set(compiled.parameters.filter((parameter) => parameter instanceof Placeholder));
-  if (placeholders.flat().some((placeholder) => !bound.has(placeholder))) {
+  const wanted = (placeholders as readonly unknown[]).flatMap((argument) =>
+    argument instanceof Placeholder ? [argument] : Object.values(argument as object),
+  );
+  if (wanted.some((placeholder) => !bound.has(placeholder))) {
     throw new Error(`a reusable query does not bind every argument as a value: ${compiled.sql}`);
   }
   return compiled;
 }
 
-function valueAt(args: readonly QueryArgument[], placeholder: Placeholder): Scalar {
-  const argument = args[placeholder.index];
-  if (placeholder.element === null) return argument as Scalar;
-  return (argument as readonly Scalar[])[placeholder.element] ?? null;
-}
-
-export function reusableQuery<Args extends QueryArgument[], Row>(
-  build: (executor: Executor, ...args: Args) => Compilable<Row>,
-): (executor: Executor, ...args: Args) => Promise<Row[]> {
+function reusable<Args extends readonly unknown[], Row>(
+  shaping: Shaping<Args>,
+  build: (executor: Executor, args: Args) => Compilable<Row>,
+): (executor: Executor, args: Args) => Promise<Row[]> {
   const compiledByShape = new Map<string, CompiledQuery<Row>>();
-  return async (executor, ...args) => {
+  return async (executor, args) => {
     const postgres = isPostgres(executor);
-    const shape = shapeOf(postgres, args);
-    let compiled = shape === undefined ? undefined : compiledByShape.get(shape);
+    const argumentsShape = shaping.shapeOf(args);
+    if (argumentsShape === undefined) return (await executor.executeQuery(build(executor, args).compile())).rows;
+    const shape = `${postgres ? "postgres" : "sqlite"}${argumentsShape}`;
+    let compiled = compiledByShape.get(shape);
     if (compiled === undefined) {
-      compiled = compileOnce(build, executor, args);
-      if (shape !== undefined && compiledByShape.size < MAX_SHAPES) {
+      compiled = compileWithPlaceholders(build, executor, shaping.placeholders(args));
+      if (compiledByShape.size < MAX_SHAPES) {
         compiledByShape.set(shape, compiled);
         if (postgres) prepareStatement(compiled.sql);
       }
@@ -96,4 +114,57 @@ export function reusableQuery<Args extends QueryArgument[], Row>(
     const result = await executor.executeQuery<Row>({ ...compiled, parameters });
     return result.rows;
   };
+}
+
+const queryShaping: Shaping<QueryArgument[]> = {
+  shapeOf,
+  placeholders: (args) => placeholdersFor(args) as unknown as QueryArgument[],
+};
+
+export function reusableQuery<Args extends QueryArgument[], Row>(
+  build: (executor: Executor, ...args: Args) => Compilable<Row>,
+): (executor: Executor, ...args: Args) => Promise<Row[]> {
+  const run = reusable<QueryArgument[], Row>(queryShaping, (executor, args) => build(executor, ...(args as Args)));
+  return (executor, ...args) => run(executor, args);
+}
+
+/** The columns of `rows` in order when every row has the same ones with scalar values; else undefined. */
+function columnsOf(rows: readonly Record<string, unknown>[]): string[] | undefined {
+  const first = rows[0];
+  if (first === undefined || rows.length > MAX_KEPT_LIST_LENGTH) return undefined;
+  const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+  for (const row of rows) {
+    const own = Object.keys(row).filter((column) => row[column] !== undefined);
+    if (own.length !== columns.length || own.some((column, index) => column !== columns[index])) return undefined;
+    for (const column of own) {
+      const value = row[column];
+      if (value !== null && typeof value !== "string" && typeof value !== "number") return undefined;
+    }
+  }
+  return columns;
+}
+
+const insertShaping: Shaping<Record<string, unknown>[]> = {
+  shapeOf: (rows) => {
+    const columns = columnsOf(rows);
+    return columns === undefined ? undefined : ` ${rows.length} ${columns.join(",")}`;
+  },
+  placeholders: (rows) =>
+    rows.map((row, index) =>
+      Object.fromEntries(
+        Object.keys(row)
+          .filter((column) => row[column] !== undefined)
+          .map((column) => [column, new Placeholder(index, column)]),
+      ),
+    ),
+};
+
+/** An insert of `rows` (objects of column values) built once per shape, like `reusableQuery`. */
+export function reusableInsert<Values extends Record<string, unknown>, Row>(
+  build: (executor: Executor, rows: Values[]) => Compilable<Row>,
+): (executor: Executor, rows: Values[]) => Promise<Row[]> {
+  return reusable(insertShaping, build as (executor: Executor, rows: Record<string, unknown>[]) => Compilable<Row>) as (
+    executor: Executor,
+    rows: Values[],
+  ) => Promise<Row[]>;
 }

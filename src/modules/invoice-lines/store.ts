@@ -4,7 +4,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { reusableQuery } from "../../db/reusable-query.js";
+import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 
 interface InvoiceLinesTable {
   id: Generated<number>;
@@ -72,6 +72,15 @@ export async function findLinesOfDocuments(
  */
 const INSERT_BATCH_ROWS = 500;
 
+type InvoiceLineInsert = InvoiceLineValues & Pick<InvoiceLineRow, "company_id" | "document_type" | "document_id">;
+
+const insertLineRows = reusableInsert((executor, rows: InvoiceLineInsert[]) =>
+  lines(executor).insertInto("invoice_lines").values(rows),
+);
+const insertLineRowsReturningIds = reusableInsert((executor, rows: InvoiceLineInsert[]) =>
+  lines(executor).insertInto("invoice_lines").values(rows).returning(["id", "position"]),
+);
+
 export async function insertLines(
   executor: Executor,
   companyId: number,
@@ -79,15 +88,17 @@ export async function insertLines(
   values: readonly InvoiceLineValues[],
 ): Promise<void> {
   for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
-    await lines(executor)
-      .insertInto("invoice_lines")
-      .values(batchOf(values, start, companyId, document))
-      .execute();
+    await insertLineRows(executor, batchOf(values, start, companyId, document));
   }
 }
 
 /** The rows of one insert batch: `values` from `start`, tied to their company and document. */
-function batchOf(values: readonly InvoiceLineValues[], start: number, companyId: number, document: DocumentReference) {
+function batchOf(
+  values: readonly InvoiceLineValues[],
+  start: number,
+  companyId: number,
+  document: DocumentReference,
+): InvoiceLineInsert[] {
   return values.slice(start, start + INSERT_BATCH_ROWS).map((line) => ({
     ...line,
     company_id: companyId,
@@ -105,12 +116,7 @@ export async function insertLinesReturningIds(
 ): Promise<Array<{ id: number; position: number }>> {
   const ids: Array<{ id: number; position: number }> = [];
   for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
-    const rows = await lines(executor)
-      .insertInto("invoice_lines")
-      .values(batchOf(values, start, companyId, document))
-      .returning(["id", "position"])
-      .execute();
-    ids.push(...rows);
+    ids.push(...(await insertLineRowsReturningIds(executor, batchOf(values, start, companyId, document))));
   }
   return ids;
 }

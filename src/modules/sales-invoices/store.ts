@@ -6,7 +6,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
-import { reusableQuery } from "../../db/reusable-query.js";
+import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
 
@@ -171,12 +171,13 @@ export async function apiReferenceTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+const insertInvoices = reusableInsert((executor, rows: SalesInvoiceInsert[]) =>
+  invoices(executor).insertInto("sales_invoices").values(rows).returning("id"),
+);
+
 export async function insertSalesInvoice(executor: Executor, values: SalesInvoiceInsert): Promise<number> {
-  const row = await invoices(executor)
-    .insertInto("sales_invoices")
-    .values(values)
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const [row] = await insertInvoices(executor, [values]);
+  if (row === undefined) throw new Error("the insert of a sales invoice answered no id");
   return row.id;
 }
 

@@ -4,6 +4,7 @@
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
 
 interface VatTypesTable {
@@ -44,21 +45,29 @@ export async function findVatType(executor: Executor, vatTypeId: number): Promis
   return vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "=", vatTypeId).executeTakeFirst();
 }
 
+const vatTypesByIds = reusableQuery((executor, vatTypeIds: readonly number[]) =>
+  vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "in", vatTypeIds).orderBy("id"),
+);
+
+const vatTypesByIdsOrName = reusableQuery((executor, vatTypeIds: readonly number[], name: string) =>
+  vatTypes(executor)
+    .selectFrom("vat_types")
+    .selectAll()
+    .where((eb) => eb.or([eb("id", "in", vatTypeIds), eb("name", "=", name)]))
+    .orderBy("id"),
+);
+
 /** The VAT types with these ids and, when given, the one named `name`, in one query. */
 export async function findVatTypesByIdsOrName(
   executor: Executor,
   vatTypeIds: readonly number[],
   name: string | null,
 ): Promise<VatTypeRow[]> {
-  return vatTypes(executor)
-    .selectFrom("vat_types")
-    .selectAll()
-    .where((eb) => {
-      const byId = vatTypeIds.length === 0 ? [] : [eb("id", "in", [...vatTypeIds])];
-      return eb.or([...byId, ...(name === null ? [] : [eb("name", "=", name)])]);
-    })
-    .orderBy("id")
-    .execute();
+  if (name !== null) {
+    // `in ()` is no SQL: an id that no row has stands for an empty list
+    return vatTypesByIdsOrName(executor, vatTypeIds.length === 0 ? [0] : vatTypeIds, name);
+  }
+  return vatTypeIds.length === 0 ? [] : vatTypesByIds(executor, vatTypeIds);
 }
 
 export async function findVatTypeByName(executor: Executor, name: string): Promise<VatTypeRow | undefined> {
