@@ -7,6 +7,7 @@
  * with `cachedData` is the API Node's own cache and the v8-compile-cache package are built on.
  *
  * Invariants:
+ * - the bundle is ASCII only (scripts/build.ts), so it is read as Latin-1;
  * - the cache is an optimisation only: a missing, unreadable, rejected or unwritable cache file
  *   costs compile time, never a failure, and is never reported as one;
  * - a cache file is named after the bundle's content hash, so it never meets another build's code
@@ -46,7 +47,8 @@ function readCache(cacheFile: string): Buffer | undefined {
 /** Runs the CommonJS file `bundleFile` as Node would `require` it, with the cache in `cacheFile`. */
 export function runBundle(bundleFile: string, cacheFile: string): BundleRun {
   const cachedData = readCache(cacheFile);
-  const script = new Script(Module.wrap(readFileSync(bundleFile, "utf8")), {
+  // the bundle is ASCII (scripts/build.ts), where Latin-1 reads the same text as UTF-8, faster
+  const script = new Script(Module.wrap(readFileSync(bundleFile, "latin1")), {
     filename: bundleFile,
     ...(cachedData === undefined ? {} : { cachedData }),
   });
