@@ -13,7 +13,8 @@
  * Start-up invariants (cold start is measured to the first answered request): what a request
  * does not need is not loaded — the mail sender (and nodemailer) only with SMTP_URL, ioredis only
  * with REDIS_URL, one database driver — and housekeeping's first round waits
- * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it.
+ * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it;
+ * ICU's data loads on another thread meanwhile (scripts/start-bundle.ts).
  */
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
