@@ -41,7 +41,7 @@ const EnvironmentSchema = Type.Object({
   HOUSEKEEPING_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 86400, default: 600 }),
   /**
    * where the built `kasboek` keeps its V8 code cache (scripts/code-cache.ts); unset: `code-cache/`
-   * beside the build. Read by the build's `main.js` before anything else runs, since the cache is
+   * beside the build. Read by the build's `main.cjs` before anything else runs, since the cache is
    * what the rest is compiled from; declared here so it is checked and documented like the rest.
    */
   CODE_CACHE_DIR: Type.Optional(Type.String({ minLength: 1 })),

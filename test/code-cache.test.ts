@@ -1,5 +1,5 @@
 /**
- * The code cache the build's `main.js` runs the bundle with (scripts/code-cache.ts): a run with no
+ * The code cache the build's `main.cjs` runs the bundle with (scripts/code-cache.ts): a run with no
  * cache writes one, the next run of the same build and command uses it, and a cache that is
  * damaged, stale or cannot be written never stops the bundle from running.
  */

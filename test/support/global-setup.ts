@@ -22,7 +22,7 @@ import { migrateToLatest } from "../../src/db/migrate.js";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
-    /** `main.js` of this run's build of src/: what `node bin/kasboek.js` runs, from the sources */
+    /** `main.cjs` of this run's build of src/: what `node bin/kasboek.js` runs, from the sources */
     cliEntry: string;
   }
 }
