@@ -7,6 +7,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { json, request } from "./app.js";
+import { REFERENCE_CONTACT } from "./expenses.js";
 
 export const BANK = "activa.current_assets.liquid_assets.bank";
 export const MISC_COSTS = "profit.costs.other_costs.misc";
@@ -64,13 +65,8 @@ export async function makeFixtures(app: FastifyInstance, token: string, companyI
   const accountId = (path: string) => Number(accounts.find((account) => account.path === path)?.id ?? -1);
   const contacts = [
     await post("contacts", "contact", {
+      ...REFERENCE_CONTACT,
       company_name: `${label} Klant BV`,
-      contact_person_name: "Rob S. Lomp",
-      address: "Grebbeberglaan 15",
-      zipcode: "3527 VX",
-      city: "Utrecht",
-      country_code: "NL",
-      contact_person_email_address: "rob@example.org",
       vat_number: "NL123456789B01",
     }),
     await post("contacts", "contact", { company_name: `${label} Leverancier`, is_supplier: true }),

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from "vitest";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "./app.js";
+import { REFERENCE_CONTACT } from "./expenses.js";
 
 export type InvoiceLine = Record<string, unknown> & { id: number };
 export type Invoice = Record<string, unknown> & { id: number; invoice_lines: InvoiceLine[] };
@@ -32,16 +33,7 @@ export function useInvoiceTests(): InvoiceTests {
       `/api/v1/companies/${company.companyId}/contacts`,
       company.token,
       {
-        contact: {
-          company_name: "Rompslomp.nl BV",
-          contact_person_name: "Rob S. Lomp",
-          address: "Grebbeberglaan 15",
-          zipcode: "3527 VX",
-          city: "Utrecht",
-          country_code: "NL",
-          contact_person_email_address: "rob@example.org",
-          vat_number: "NL123456789B01",
-        },
+        contact: { ...REFERENCE_CONTACT, vat_number: "NL123456789B01" },
       },
     );
     tests.contactId = json<{ contact: { id: number } }>(contact).contact.id;
