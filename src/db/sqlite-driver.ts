@@ -28,9 +28,9 @@
  * Every SQL text's prepared statement is kept per connection: Kysely prepares every query again,
  * which was a fifth of a GET's CPU time. A kept statement is safe to run again with new
  * parameters (SQLite re-prepares it after a schema change).
- * The data version (for the response cache) is the reader's `PRAGMA data_version`, which SQLite
- * changes whenever another connection, the writer or another process, has committed: a group's
- * rows count once its COMMIT succeeded, never before.
+ * The data version (for the response cache) changes whenever a connection, the writer or another
+ * process's, has committed: a group's rows count once its COMMIT succeeded, never before. It is
+ * read from the wal-index header (db/sqlite-wal-index.ts), else the reader's `PRAGMA data_version`.
  */
 import type SqliteDatabase from "better-sqlite3";
 import {
@@ -41,6 +41,7 @@ import {
   SelectQueryNode,
   CompiledQuery as Statement,
 } from "kysely";
+import { WalIndexWatch } from "./sqlite-wal-index.js";
 
 /** The savepoint of a transaction that joined an open group. */
 const MEMBER = "kasboek_group_member";
@@ -135,6 +136,7 @@ class Lease implements DatabaseConnection {
 export class SqliteReadWriteDriver implements Driver {
   readonly #writer: Connection;
   readonly #reader: Connection | undefined;
+  readonly #walIndex: WalIndexWatch | undefined;
   readonly #lock = new WriterLock();
   #group: Group | undefined;
 
@@ -142,13 +144,16 @@ export class SqliteReadWriteDriver implements Driver {
   constructor(writer: SqliteDatabase.Database, reader: SqliteDatabase.Database | undefined) {
     this.#writer = new Connection(writer);
     this.#reader = reader === undefined ? undefined : new Connection(reader);
+    this.#walIndex = reader === undefined ? undefined : WalIndexWatch.open(reader.name);
   }
 
   async init(): Promise<void> {}
 
   /** Changes after every commit, from any process; null for an in-memory database (one connection). */
   dataVersion(): string | null {
-    return this.#reader === undefined ? null : String(this.#reader.dataVersion());
+    if (this.#reader === undefined) return null;
+    // 48 characters from the header, a few digits from SQLite: the two never meet
+    return this.#walIndex?.version() ?? String(this.#reader.dataVersion());
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -218,6 +223,7 @@ export class SqliteReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.#walIndex?.close();
     this.#reader?.database.close();
     this.#writer.database.close();
   }
