@@ -57,11 +57,28 @@ export function isRateLimited(path: string): boolean {
   return !UNLIMITED_PATH.test(path);
 }
 
+/**
+ * Each bearer token's key, made once: hashing it was a tenth of a cached GET's CPU time. The
+ * memory holds tokens as the access cache does (platform/access-cache.ts), at most
+ * MOST_KNOWN_TOKENS of them; when full it starts over.
+ */
+const MOST_KNOWN_TOKENS = 10_000;
+let knownTokenKeys = new Map<string, string>();
+
+function tokenKey(token: string): string {
+  const known = knownTokenKeys.get(token);
+  if (known !== undefined) return known;
+  const key = `token:${createHash("sha256").update(token).digest("hex")}`;
+  if (knownTokenKeys.size >= MOST_KNOWN_TOKENS) knownTokenKeys = new Map();
+  knownTokenKeys.set(token, key);
+  return key;
+}
+
 /** `token:<sha256 of the bearer token>`, or `address:<client address>` without one. */
 export function rateLimitKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
-  if (token !== undefined) return `token:${createHash("sha256").update(token).digest("hex")}`;
+  if (token !== undefined) return tokenKey(token);
   return `address:${normalizeIP(request.ip)}`;
 }
 
@@ -152,9 +169,9 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
 
   // The plugin's decorator exists once the plugin has loaded, i.e. before the first request.
   let limit: preHandlerAsyncHookHandler | undefined;
-  app.addHook("onRequest", async function rateLimited(request, reply) {
-    if (!isRateLimited(request.url)) return;
+  app.addHook("onRequest", function rateLimited(request, reply, done) {
+    if (!isRateLimited(request.url)) return done();
     limit ??= app.rateLimit();
-    await limit.call(this, request, reply);
+    limit.call(this, request, reply).then(() => done(), done);
   });
 }
