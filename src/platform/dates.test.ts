@@ -17,6 +17,20 @@ describe("dates", () => {
   it("gives the calendar date in the company's time zone", () => {
     expect(dateInTimeZone(new Date("2024-03-01T23:30:00Z"), AMSTERDAM)).toBe("2024-03-02");
   });
+
+  it("turns to the next date at the zone's midnight, asked one millisecond apart, and back", () => {
+    const asked = ["2024-03-01T22:59:59.998Z", "2024-03-01T22:59:59.999Z", "2024-03-01T23:00:00.000Z"];
+    expect(asked.map((instant) => dateInTimeZone(new Date(instant), AMSTERDAM))).toEqual([
+      "2024-03-01",
+      "2024-03-01",
+      "2024-03-02",
+    ]);
+    // a clock set back (a test's) is answered for its own instant too
+    expect(dateInTimeZone(new Date("2024-03-01T22:59:59.999Z"), AMSTERDAM)).toBe("2024-03-01");
+    expect(dateInTimeZone(new Date("2024-03-01T22:59:59.999Z"), "America/St_Johns")).toBe("2024-03-01");
+    expect(dateInTimeZone(new Date("2024-03-02T03:29:59.999Z"), "America/St_Johns")).toBe("2024-03-01");
+    expect(dateInTimeZone(new Date("2024-03-02T03:30:00.000Z"), "America/St_Johns")).toBe("2024-03-02");
+  });
 });
 
 describe("date-times", () => {

@@ -136,9 +136,23 @@ export function formatDateTime(isoUtc: string, timeZone: string): string {
   );
 }
 
+/**
+ * The last date asked per time zone, with its second: the response cache asks for every request.
+ * A zone's day starts at a whole second (offsets are whole seconds), so within one second of
+ * UTC the date is the same.
+ */
+const MAX_KNOWN_DATES = 1_000;
+let knownDates = new Map<string, { epochSecond: number; date: string }>();
+
 /** The calendar date in `timeZone` at the instant `now`. */
 export function dateInTimeZone(now: Date, timeZone: string): string {
-  return formatDateTime(now.toISOString(), timeZone).slice(0, 10);
+  const epochSecond = Math.floor(now.getTime() / 1000);
+  const known = knownDates.get(timeZone);
+  if (known !== undefined && known.epochSecond === epochSecond) return known.date;
+  const date = formatDateTime(now.toISOString(), timeZone).slice(0, 10);
+  if (knownDates.size >= MAX_KNOWN_DATES) knownDates = new Map();
+  knownDates.set(timeZone, { epochSecond, date });
+  return date;
 }
 
 export function addDays(date: string, days: number): string {

@@ -154,15 +154,18 @@ export function registerIdempotency(
     }
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  // callback style, so the requests without a key (nearly all) pay no promise
+  app.addHook("onSend", (request, reply, payload, done) => {
     const claim = request.idempotency;
-    if (claim === null) return payload;
+    if (claim === null) return done(null, payload);
     request.idempotency = null;
-    if (reply.statusCode >= 500 || typeof payload !== "string") {
-      await store.release(claim);
-    } else {
-      await store.record(claim, { status: reply.statusCode, headers: headersToKeep(reply), body: payload });
-    }
-    return payload;
+    const settled =
+      reply.statusCode >= 500 || typeof payload !== "string"
+        ? store.release(claim)
+        : store.record(claim, { status: reply.statusCode, headers: headersToKeep(reply), body: payload });
+    settled.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -90,13 +90,20 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics
     buckets: DURATION_BUCKETS,
     registers: [metrics.registry],
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? "unmatched",
-      status: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+  // prom-client hashes a label object at every use; each series (a method, route and status:
+  // a few hundred at most) is looked up once and kept
+  const series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<string> }>();
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let kept = series.get(key);
+    if (kept === undefined) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      kept = { count: requests.labels(labels), time: duration.labels(labels) };
+      series.set(key, kept);
+    }
+    kept.count.inc();
+    kept.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -125,17 +125,22 @@ export function registerResponseCache(app: FastifyInstance, dataVersion: DataVer
   const memory = new AnswerMemory();
   app.decorateRequest("responseCacheTicket", null);
 
-  const reuse = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== "GET" || asksTheDatabase(request)) return;
-    const version = await dataVersion();
-    if (version === null) return;
+  // callback style: SQLite's version is at hand, and a hit then costs no promise
+  const reuseAt = (request: FastifyRequest, reply: FastifyReply, version: string | null, done: () => void) => {
+    if (version === null) return done();
     const key = keyOf(request, now);
     const answer = memory.find(key, version);
     if (answer === undefined) {
       request.responseCacheTicket = { key, version };
-      return;
+      return done();
     }
-    return reply.headers(answer.headers).send(answer.body);
+    reply.headers(answer.headers).send(answer.body);
+  };
+  const reuse = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (request.method !== "GET" || asksTheDatabase(request)) return done();
+    const version = dataVersion();
+    if (!(version instanceof Promise)) return reuseAt(request, reply, version, done);
+    version.then((known) => reuseAt(request, reply, known, done), done);
   };
   const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
     const ticket = request.responseCacheTicket;

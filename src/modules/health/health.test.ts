@@ -85,6 +85,23 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^kasboek_rate_limit_rejections_total 0$/m);
   });
 
+  it("counts each request once in its own series and times it", async () => {
+    const company = await newCompany(harness.deps);
+    const app = buildApp(harness.deps, { logger: false });
+    try {
+      const contacts = `/api/v1/companies/${company.companyId}/contacts`;
+      for (let i = 0; i < 3; i++) expect((await request(app, "GET", contacts, company.token)).statusCode).toBe(200);
+      expect((await request(app, "GET", contacts, "no-such-token")).statusCode).toBe(401);
+      const text = (await request(app, "GET", "/metrics", null)).body;
+      const series = 'method="GET",route="/api/v1/companies/:company_id/contacts"';
+      expect(text).toContain(`kasboek_http_requests_total{${series},status="200"} 3\n`);
+      expect(text).toContain(`kasboek_http_requests_total{${series},status="401"} 1\n`);
+      expect(text).toContain(`kasboek_http_request_duration_seconds_count{${series},status="200"} 3\n`);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("wants the METRICS_TOKEN when one is set", async () => {
     const app = buildApp(harness.deps, { logger: false }, { metricsToken: "metrics-secret" });
     try {
