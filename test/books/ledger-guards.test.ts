@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../support/app.js";
+import { postTestEntry } from "../support/ledger.js";
 import {
   activeEntries,
   api,
@@ -139,6 +140,44 @@ describe("the database guards the ledger by itself", () => {
     await expect(
       sql`update ledger_entries set description = 'changed' where id = ${balanced}`.execute(db()),
     ).rejects.toThrow();
+  });
+
+  it("refuses a posting through the ledger's store that does not balance, with nothing of it kept", async () => {
+    const date = "2025-05-07";
+    const kept = async () => ({
+      months: (
+        await sql<{ debits: number; credits: number }>`select coalesce(sum(debit_cents), 0) as debits,
+          coalesce(sum(credit_cents), 0) as credits
+          from ledger_account_months where company_id = ${books.company.companyId}`.execute(db())
+      ).rows.map((row) => [Number(row.debits), Number(row.credits)]),
+      entries: (
+        await sql<{ id: number }>`select id from ledger_entries
+          where company_id = ${books.company.companyId} and date = ${date}`.execute(db())
+      ).rows,
+    });
+    const before = await kept();
+    const unbalanced = [
+      { path: MISC, cents: 1000 },
+      { path: BANK, cents: -999 },
+    ];
+    await expect(
+      db()
+        .transaction()
+        .execute((transaction) => postTestEntry(transaction, books.company.companyId, date, unbalanced)),
+    ).rejects.toThrow(/balance/);
+    expect(await kept()).toEqual(before);
+
+    const balanced = [
+      { path: MISC, cents: 1000 },
+      { path: BANK, cents: -1000 },
+    ];
+    await db()
+      .transaction()
+      .execute((transaction) => postTestEntry(transaction, books.company.companyId, date, balanced));
+    const after = await kept();
+    expect(after.entries).toHaveLength(1);
+    const [debits = 0, credits = 0] = before.months[0] ?? [];
+    expect(after.months).toEqual([[debits + 1000, credits + 1000]]);
   });
 
   it("refuses any UPDATE of a posted ledger line, and a line with both or neither side", async () => {

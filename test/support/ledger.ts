@@ -6,8 +6,8 @@
 
 import type { Executor } from "../../src/db/connection.js";
 import { companyChart } from "../../src/modules/accounts/service.js";
+import { insertEntry } from "../../src/modules/ledger/posting-store.js";
 import type { IcpKind, VatBox } from "../../src/modules/ledger/service.js";
-import { insertEntry } from "../../src/modules/ledger/store.js";
 
 export interface TestLine {
   path: string;

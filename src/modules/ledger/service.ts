@@ -14,6 +14,7 @@
 import type { Executor } from "../../db/connection.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
+import { insertEntry } from "./posting-store.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -32,7 +33,6 @@ import {
   findActiveEntries,
   findEntryLines,
   holdCompanyForPosting,
-  insertEntry,
   insertLock,
   type LedgerEntryRow,
   type LedgerLineRow,

@@ -13,16 +13,17 @@ import { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { json, newCompany, request, type TestCompany } from "../../../test/support/app.js";
 import { buildApp } from "../../app.js";
-import { openDialect, parseDatabaseUrl } from "../../db/dialect.js";
+import { isPostgres, openDialect, parseDatabaseUrl } from "../../db/dialect.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 
 /**
  * begin, contact, VAT types, company (its row held for the books by the same read on
  * PostgreSQL), period lock, chart, counter, invoice, lines, contact usage, entry, entry lines,
  * seal, month totals, commit; the plan is not read, since the company's access says it limits
- * nothing
+ * nothing. On PostgreSQL the entry comes with its lines and the seal with the month totals, one
+ * statement each (ledger/posting-store.ts).
  */
-const MOST_STATEMENTS = 15;
+const mostStatements = (executor: Kysely<object>) => (isPostgres(executor) ? 13 : 15);
 
 let app: FastifyInstance;
 let deps: ServiceDeps;
@@ -78,9 +79,11 @@ function threeLineInvoice(date?: string) {
   };
 }
 
-const tableOf = (statement: string, pattern: RegExp): string | undefined => pattern.exec(statement)?.[1];
-const INSERT = /^insert into "(\w+)"/i;
-const UPDATE = /^update "(\w+)"/i;
+/** The tables a statement writes with `pattern`, its WITH clauses included. */
+const tablesOf = (statement: string, pattern: RegExp): string[] =>
+  [...statement.matchAll(pattern)].flatMap(([, table]) => (table === undefined ? [] : [table]));
+const INSERT = /\binsert into "(\w+)"/gi;
+const UPDATE = /\bupdate "(\w+)"/gi;
 const READ = /\bfrom "(\w+)"/gi;
 
 describe("create + publish of a 3-line invoice", () => {
@@ -94,19 +97,18 @@ describe("create + publish of a 3-line invoice", () => {
 
     const first = statements.findIndex((statement) => /^begin/i.test(statement));
     const transaction = statements.slice(first);
-    expect(transaction.length, transaction.join("\n")).toBeLessThanOrEqual(MOST_STATEMENTS);
+    expect(transaction.length, transaction.join("\n")).toBeLessThanOrEqual(mostStatements(database));
 
     const inserted = new Set<string>();
     const afterInsert: string[] = [];
     for (const statement of transaction) {
-      const updated = tableOf(statement, UPDATE);
       // the entry is sealed after its lines: sealing is where the database checks the balance
-      if (updated !== undefined && updated !== "ledger_entries" && inserted.has(updated)) afterInsert.push(statement);
+      const updated = tablesOf(statement, UPDATE).filter((table) => table !== "ledger_entries");
+      if (updated.some((table) => inserted.has(table))) afterInsert.push(statement);
       if (/^select/i.test(statement)) {
         for (const [, table] of statement.matchAll(READ)) if (table && inserted.has(table)) afterInsert.push(statement);
       }
-      const table = tableOf(statement, INSERT);
-      if (table !== undefined) inserted.add(table);
+      for (const table of tablesOf(statement, INSERT)) inserted.add(table);
     }
     expect(afterInsert).toEqual([]);
     const counter = transaction.findIndex((statement) => /^insert into "counters"/i.test(statement));
@@ -114,8 +116,11 @@ describe("create + publish of a 3-line invoice", () => {
     const readsAfterNumber = transaction.slice(counter + 1).filter((statement) => /^select/i.test(statement));
     expect(readsAfterNumber).toEqual([]);
     expect(transaction.filter((statement) => /from "vat_types"/.test(statement))).toHaveLength(1);
-    expect(transaction.filter((statement) => tableOf(statement, INSERT) === "invoice_lines")).toHaveLength(1);
-    expect(transaction.filter((statement) => tableOf(statement, INSERT) === "ledger_lines")).toHaveLength(1);
+    const insertsInto = (table: string) =>
+      transaction.filter((statement) => tablesOf(statement, INSERT).includes(table));
+    expect(insertsInto("invoice_lines")).toHaveLength(1);
+    expect(insertsInto("ledger_lines")).toHaveLength(1);
+    expect(insertsInto("ledger_account_months")).toHaveLength(1);
 
     // what the request answered is what the invoice is
     const id = json<{ sales_invoice: { id: number } }>(created).sales_invoice.id;

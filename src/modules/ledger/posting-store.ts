@@ -1,0 +1,246 @@
+/**
+ * The statements of a posting: its entry is inserted unsealed, then its lines, then it is sealed
+ * (where the database checks the balance), and its lines are added to the month totals, all in
+ * the caller's transaction. They are reusable queries (db/reusable-query.ts): built once, not
+ * per posting, whose Kysely building was most of a publication's own allocations.
+ *
+ * On PostgreSQL the four statements are two, because each was a round trip, and a create's
+ * round trips were most of its CPU time in this process and in the database (issue 13):
+ * - the entry and its first lines are one statement: the entry is a data-modifying WITH and the
+ *   lines take its id from it (the foreign key is checked at the statement's end, entry in place);
+ * - the seal and the month totals are one statement: the seal is a data-modifying WITH, which
+ *   PostgreSQL runs to completion whether or not it is read, so its balance trigger raises as
+ *   before and nothing is added to the months of an entry that does not balance.
+ * SQLite runs the four one by one: it has no data-modifying WITH, and its statements are calls
+ * into the process, not round trips.
+ */
+import { type QueryCreator, type RawBuilder, sql } from "kysely";
+import type { Executor } from "../../db/connection.js";
+import { isPostgres } from "../../db/dialect.js";
+import { reusableQuery } from "../../db/reusable-query.js";
+import type { IcpKind, VatBox } from "./classification.js";
+import type { SourceType } from "./rules.js";
+import { type LedgerEntryValues, type LedgerLineValues, type LedgerTables, ledger } from "./store.js";
+
+/** Bind-parameter budget per insert (SQLite allows 32,766; PostgreSQL 65,535). */
+const LINES_PER_INSERT = 500;
+
+/** An entry's values as the arguments of a reusable query. */
+type EntryArguments = [
+  companyId: number,
+  date: string,
+  description: string | null,
+  sourceType: string,
+  sourceId: number,
+  reversesEntryId: number | null,
+  contactId: number | null,
+  counterpartyCountry: string | null,
+  counterpartyVatNumber: string | null,
+  createdAt: string,
+];
+
+/** Lines as the arguments of a reusable query: one list per column, element i of each making line i. */
+type LineArguments = [
+  accountIds: readonly number[],
+  contactIds: readonly (number | null)[],
+  debitCents: readonly number[],
+  creditCents: readonly number[],
+  vatBoxes: readonly (string | null)[],
+  vatBaseCents: readonly (number | null)[],
+  vatCents: readonly (number | null)[],
+  icpKinds: readonly (string | null)[],
+];
+
+/** Month totals as arguments: the account of each, and its debits and credits. */
+type MonthArguments = [
+  companyId: number,
+  month: string,
+  accountIds: readonly number[],
+  debitCents: readonly number[],
+  creditCents: readonly number[],
+];
+
+function entryArguments(entry: LedgerEntryValues): EntryArguments {
+  return [
+    entry.company_id,
+    entry.date,
+    entry.description,
+    entry.source_type,
+    entry.source_id,
+    entry.reverses_entry_id,
+    entry.contact_id,
+    entry.counterparty_country,
+    entry.counterparty_vat_number,
+    entry.created_at,
+  ];
+}
+
+function lineArguments(lines: readonly LedgerLineValues[]): LineArguments {
+  return [
+    lines.map((line) => line.account_id),
+    lines.map((line) => line.contact_id),
+    lines.map((line) => line.debit_cents),
+    lines.map((line) => line.credit_cents),
+    lines.map((line) => line.vat_box),
+    lines.map((line) => line.vat_base_cents),
+    lines.map((line) => line.vat_cents),
+    lines.map((line) => line.icp_kind),
+  ];
+}
+
+/** The debits and credits of `lines` summed per account. */
+function monthArguments(companyId: number, month: string, lines: readonly LedgerLineValues[]): MonthArguments {
+  const byAccount = new Map<number, { debit: number; credit: number }>();
+  for (const line of lines) {
+    const sums = byAccount.get(line.account_id) ?? { debit: 0, credit: 0 };
+    sums.debit += line.debit_cents;
+    sums.credit += line.credit_cents;
+    byAccount.set(line.account_id, sums);
+  }
+  const totals = [...byAccount];
+  return [
+    companyId,
+    month,
+    totals.map(([accountId]) => accountId),
+    totals.map(([, sums]) => sums.debit),
+    totals.map(([, sums]) => sums.credit),
+  ];
+}
+
+function unsealedEntry(...[companyId, date, description, sourceType, sourceId, ...rest]: EntryArguments) {
+  const [reversesEntryId, contactId, counterpartyCountry, counterpartyVatNumber, createdAt] = rest;
+  return {
+    company_id: companyId,
+    date,
+    description,
+    source_type: sourceType as SourceType,
+    source_id: sourceId,
+    reverses_entry_id: reversesEntryId,
+    contact_id: contactId,
+    counterparty_country: counterpartyCountry,
+    counterparty_vat_number: counterpartyVatNumber,
+    created_at: createdAt,
+    sealed: 0,
+  };
+}
+
+function lineRows(companyId: number, entryId: number | RawBuilder<number>, date: string, ...columns: LineArguments) {
+  const [accountIds, contactIds, debitCents, creditCents, vatBoxes, vatBaseCents, vatCents, icpKinds] = columns;
+  return accountIds.map((accountId, index) => ({
+    account_id: accountId,
+    contact_id: contactIds[index] ?? null,
+    debit_cents: debitCents[index] ?? 0,
+    credit_cents: creditCents[index] ?? 0,
+    vat_box: (vatBoxes[index] ?? null) as VatBox | null,
+    vat_base_cents: vatBaseCents[index] ?? null,
+    vat_cents: vatCents[index] ?? null,
+    icp_kind: (icpKinds[index] ?? null) as IcpKind | null,
+    company_id: companyId,
+    entry_id: entryId,
+    date,
+  }));
+}
+
+/** The insert that adds month totals, on `creator` (the ledger's tables, or those and a WITH). */
+function addToMonths<Tables extends LedgerTables>(creator: QueryCreator<Tables>, ...totals: MonthArguments) {
+  const [companyId, month, accountIds, debitCents, creditCents] = totals;
+  const months = (creator as unknown as QueryCreator<LedgerTables>).insertInto("ledger_account_months");
+  return months
+    .values(
+      accountIds.map((accountId, index) => ({
+        company_id: companyId,
+        account_id: accountId,
+        month,
+        debit_cents: debitCents[index] ?? 0,
+        credit_cents: creditCents[index] ?? 0,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(["company_id", "account_id", "month"]).doUpdateSet((update) => ({
+        debit_cents: sql<number>`${sql.ref("ledger_account_months.debit_cents")} + ${update.ref("excluded.debit_cents")}`,
+        credit_cents: sql<number>`${sql.ref("ledger_account_months.credit_cents")} + ${update.ref("excluded.credit_cents")}`,
+      })),
+    );
+}
+
+const insertUnsealedEntry = reusableQuery((executor, ...entry: EntryArguments) =>
+  ledger(executor)
+    .insertInto("ledger_entries")
+    .values(unsealedEntry(...entry))
+    .returning("id"),
+);
+
+const insertLines = reusableQuery(
+  (executor, companyId: number, entryId: number, date: string, ...columns: LineArguments) =>
+    ledger(executor)
+      .insertInto("ledger_lines")
+      .values(lineRows(companyId, entryId, date, ...columns)),
+);
+
+/** PostgreSQL: the entry and its lines in one statement; each line answers its entry's id. */
+const insertEntryWithLines = reusableQuery((executor, ...args: [...EntryArguments, ...LineArguments]) => {
+  const entry = args.slice(0, 10) as EntryArguments;
+  const columns = args.slice(10) as LineArguments;
+  return ledger(executor)
+    .with("entry", (creator) =>
+      creator
+        .insertInto("ledger_entries")
+        .values(unsealedEntry(...entry))
+        .returning("id"),
+    )
+    .insertInto("ledger_lines")
+    .values(lineRows(entry[0], sql<number>`(select id from entry)`, entry[1], ...columns))
+    .returning("entry_id");
+});
+
+const sealEntry = reusableQuery((executor, entryId: number) =>
+  ledger(executor).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", entryId),
+);
+
+const addMonthTotals = reusableQuery((executor, ...totals: MonthArguments) => addToMonths(ledger(executor), ...totals));
+
+/** PostgreSQL: the seal and the month totals in one statement. */
+const sealWithMonthTotals = reusableQuery((executor, entryId: number, ...totals: MonthArguments) =>
+  addToMonths(
+    ledger(executor).with("sealed", (creator) =>
+      creator.updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", entryId).returning("id"),
+    ),
+    ...totals,
+  ),
+);
+
+/** Posts an entry with its lines in `transaction`: inserted, sealed, added to the months; its id. */
+export async function insertEntry(
+  transaction: Executor,
+  entry: LedgerEntryValues,
+  lines: readonly LedgerLineValues[],
+): Promise<number> {
+  const postgres = isPostgres(transaction);
+  const first = lines.slice(0, LINES_PER_INSERT);
+  let entryId: number | undefined;
+  if (postgres && first.length > 0) {
+    [{ entry_id: entryId } = { entry_id: undefined }] = await insertEntryWithLines(
+      transaction,
+      ...entryArguments(entry),
+      ...lineArguments(first),
+    );
+  } else {
+    [{ id: entryId } = { id: undefined }] = await insertUnsealedEntry(transaction, ...entryArguments(entry));
+    if (entryId !== undefined && first.length > 0) {
+      await insertLines(transaction, entry.company_id, entryId, entry.date, ...lineArguments(first));
+    }
+  }
+  if (entryId === undefined) throw new Error("the ledger entry was not inserted");
+  for (let start = LINES_PER_INSERT; start < lines.length; start += LINES_PER_INSERT) {
+    const batch = lines.slice(start, start + LINES_PER_INSERT);
+    await insertLines(transaction, entry.company_id, entryId, entry.date, ...lineArguments(batch));
+  }
+  const totals = monthArguments(entry.company_id, entry.date.slice(0, 7), lines);
+  if (postgres && lines.length > 0) {
+    await sealWithMonthTotals(transaction, entryId, ...totals);
+  } else {
+    await sealEntry(transaction, entryId);
+    if (lines.length > 0) await addMonthTotals(transaction, ...totals);
+  }
+  return entryId;
+}
