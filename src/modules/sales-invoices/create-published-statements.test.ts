@@ -17,13 +17,13 @@ import { isPostgres, openDialect, parseDatabaseUrl } from "../../db/dialect.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 
 /**
- * begin, contact, VAT types, company (its row held for the books by the same read on
- * PostgreSQL), period lock, chart, counter, invoice, lines, contact usage, entry, entry lines,
- * seal, month totals, commit; the plan is not read, since the company's access says it limits
- * nothing. On PostgreSQL the entry comes with its lines and the seal with the month totals, one
- * statement each (ledger/posting-store.ts).
+ * begin, contact, company (its row held for the books by the same read on PostgreSQL), period
+ * lock, chart, counter, invoice, lines, contact usage, entry, entry lines, seal, month totals,
+ * commit; the plan is not read, since the company's access says it limits nothing, nor are the
+ * VAT types, read once per database (vat-types/store.ts). On PostgreSQL the entry comes with its
+ * lines and the seal with the month totals, one statement each (ledger/posting-store.ts).
  */
-const mostStatements = (executor: Kysely<object>) => (isPostgres(executor) ? 13 : 15);
+const mostStatements = (executor: Kysely<object>) => (isPostgres(executor) ? 12 : 14);
 
 let app: FastifyInstance;
 let deps: ServiceDeps;
@@ -89,6 +89,8 @@ const READ = /\bfrom "(\w+)"/gi;
 describe("create + publish of a 3-line invoice", () => {
   it("writes each row once and reads nothing back it wrote", async () => {
     const url = `/api/v1/companies/${company.companyId}/sales_invoices`;
+    // the process's first create reads the VAT types, once
+    expect((await request(app, "POST", url, company.token, threeLineInvoice())).statusCode).toBe(201);
     recorded = [];
     const created = await request(app, "POST", url, company.token, threeLineInvoice());
     const statements = recorded;
@@ -115,7 +117,7 @@ describe("create + publish of a 3-line invoice", () => {
     expect(counter, transaction.join("\n")).toBeGreaterThan(0);
     const readsAfterNumber = transaction.slice(counter + 1).filter((statement) => /^select/i.test(statement));
     expect(readsAfterNumber).toEqual([]);
-    expect(transaction.filter((statement) => /from "vat_types"/.test(statement))).toHaveLength(1);
+    expect(transaction.filter((statement) => /from "vat_types"/.test(statement))).toEqual([]);
     const insertsInto = (table: string) =>
       transaction.filter((statement) => tablesOf(statement, INSERT).includes(table));
     expect(insertsInto("invoice_lines")).toHaveLength(1);

@@ -1,10 +1,10 @@
 /**
- * SQL for `vat_types`: global reference data (no company), seeded by its migration.
+ * SQL for `vat_types`: global reference data (no company), seeded by its migration. The paged
+ * list reads the table; the lookups answer from the table as read once (`allVatTypes`).
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
-import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
 
 interface VatTypesTable {
@@ -41,35 +41,46 @@ export async function listVatTypes(
   return selectPage(validSince(executor, since), paging, (query) => query.selectAll().orderBy("id"));
 }
 
-export async function findVatType(executor: Executor, vatTypeId: number): Promise<VatTypeRow | undefined> {
-  return vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "=", vatTypeId).executeTakeFirst();
+/**
+ * The whole table, read once per database and kept: VAT types are reference data that only
+ * migrations write, and migrations run before the service serves, while a create read the types
+ * of its lines in a statement of its own (a round trip on PostgreSQL, issue 13). A database is
+ * told by its Kysely adapter, which its connections and transactions share; a failed read is
+ * not kept.
+ */
+const allByDatabase = new WeakMap<object, Promise<VatTypeRow[]>>();
+
+function allVatTypes(executor: Executor): Promise<VatTypeRow[]> {
+  const database = executor.getExecutor().adapter;
+  let all = allByDatabase.get(database);
+  if (all === undefined) {
+    // frozen: every request shares these rows
+    all = vatTypes(executor)
+      .selectFrom("vat_types")
+      .selectAll()
+      .orderBy("id")
+      .execute()
+      .then((rows) => rows.map((row) => Object.freeze(row)));
+    allByDatabase.set(database, all);
+    all.catch(() => allByDatabase.delete(database));
+  }
+  return all;
 }
 
-const vatTypesByIds = reusableQuery((executor, vatTypeIds: readonly number[]) =>
-  vatTypes(executor).selectFrom("vat_types").selectAll().where("id", "in", vatTypeIds).orderBy("id"),
-);
+export async function findVatType(executor: Executor, vatTypeId: number): Promise<VatTypeRow | undefined> {
+  return (await allVatTypes(executor)).find((row) => row.id === vatTypeId);
+}
 
-const vatTypesByIdsOrName = reusableQuery((executor, vatTypeIds: readonly number[], name: string) =>
-  vatTypes(executor)
-    .selectFrom("vat_types")
-    .selectAll()
-    .where((eb) => eb.or([eb("id", "in", vatTypeIds), eb("name", "=", name)]))
-    .orderBy("id"),
-);
-
-/** The VAT types with these ids and, when given, the one named `name`, in one query. */
+/** The VAT types with these ids and, when given, the one named `name`, in id order. */
 export async function findVatTypesByIdsOrName(
   executor: Executor,
   vatTypeIds: readonly number[],
   name: string | null,
 ): Promise<VatTypeRow[]> {
-  if (name !== null) {
-    // `in ()` is no SQL: an id that no row has stands for an empty list
-    return vatTypesByIdsOrName(executor, vatTypeIds.length === 0 ? [0] : vatTypeIds, name);
-  }
-  return vatTypeIds.length === 0 ? [] : vatTypesByIds(executor, vatTypeIds);
+  const wanted = new Set(vatTypeIds);
+  return (await allVatTypes(executor)).filter((row) => wanted.has(row.id) || row.name === name);
 }
 
 export async function findVatTypeByName(executor: Executor, name: string): Promise<VatTypeRow | undefined> {
-  return vatTypes(executor).selectFrom("vat_types").selectAll().where("name", "=", name).executeTakeFirst();
+  return (await allVatTypes(executor)).find((row) => row.name === name);
 }
