@@ -74,21 +74,23 @@ export function rememberAccess(app: FastifyInstance, lookups: AccessLookups, now
     forgetters.delete(forget);
   });
   return {
-    authenticateToken: async (presented) => {
+    authenticateToken: (presented) => {
       const known = tokens.get(presented);
       // an expired token is asked again, so the service says why it no longer works
       if (known !== undefined && !hasExpired(known, now)) return known;
-      const token = await lookups.authenticateToken(presented);
-      tokens.set(presented, token, TTL_MS);
-      return token;
+      return Promise.resolve(lookups.authenticateToken(presented)).then((token) => {
+        tokens.set(presented, token, TTL_MS);
+        return token;
+      });
     },
-    companyAccess: async (companyId, userId) => {
+    companyAccess: (companyId, userId) => {
       const key = `${companyId}:${userId}`;
       const known = companies.get(key);
       if (known !== undefined) return known;
-      const access = await lookups.companyAccess(companyId, userId);
-      if (access?.isMember && access.apiAccessible) companies.set(key, access, TTL_MS);
-      return access;
+      return Promise.resolve(lookups.companyAccess(companyId, userId)).then((access) => {
+        if (access?.isMember && access.apiAccessible) companies.set(key, access, TTL_MS);
+        return access;
+      });
     },
   };
 }

@@ -45,11 +45,15 @@ export interface CompanyAccess {
   planLimited: boolean;
 }
 
+/**
+ * The two lookups of every API request; each answers at once (the access cache's memory) or
+ * with a promise (the database), so a remembered answer costs a request no promise.
+ */
 export interface AccessLookups {
   /** resolves a presented bearer token; an ApiError 401 when it is unknown, revoked or expired */
-  authenticateToken: (token: string) => Promise<AuthenticatedToken>;
+  authenticateToken: (token: string) => AuthenticatedToken | Promise<AuthenticatedToken>;
   /** the caller's standing in a company, or null when the company does not exist */
-  companyAccess: (companyId: number, userId: number) => Promise<CompanyAccess | null>;
+  companyAccess: (companyId: number, userId: number) => CompanyAccess | null | Promise<CompanyAccess | null>;
 }
 
 export interface RequestContext {
@@ -136,19 +140,44 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
     }
   });
 
-  app.addHook("onRequest", async (request) => {
+  // callback style, so a request whose token and company are remembered runs through at once
+  app.addHook("onRequest", (request, _reply, done) => {
     const declared = request.routeOptions.config.access;
-    if (declared === undefined) return;
-    const token = await lookups.authenticateToken(bearerToken(request));
+    if (declared === undefined) return done();
+    let decided: void | Promise<void>;
+    try {
+      decided = authorize(request, declared, lookups);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (decided instanceof Promise) decided.then(() => done(), done);
+    else done();
+  });
+}
+
+/** `next` of the value, at once when the value is at hand. */
+function after<Value, Result>(
+  value: Value | Promise<Value>,
+  next: (value: Value) => Result | Promise<Result>,
+): Result | Promise<Result> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** Sets `request.context` when the request may use its route; throws (or rejects) when not. */
+function authorize(request: FastifyRequest, declared: RouteAccess, lookups: AccessLookups): void | Promise<void> {
+  return after(lookups.authenticateToken(bearerToken(request)), (token) => {
     checkScope(token, null, declared.scope);
-    let company: CompanyAccess | null = null;
-    if (declared.companyParam !== undefined) {
-      const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
-      company = companyId === null ? null : await lookups.companyAccess(companyId, token.userId);
+    if (declared.companyParam === undefined) {
+      request.context = { token, company: null };
+      return;
+    }
+    const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
+    if (companyId === null) throw accessDenied();
+    return after(lookups.companyAccess(companyId, token.userId), (company) => {
       if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
       if (token.companyIds !== undefined && !token.companyIds.includes(company.companyId)) throw accessDenied();
       checkScope(token, company, declared.scope);
-    }
-    request.context = { token, company };
+      request.context = { token, company };
+    });
   });
 }
