@@ -140,7 +140,7 @@ export function registerResponseCache(app: FastifyInstance, dataVersion: DataVer
     if (request.method !== "GET" || asksTheDatabase(request)) return done();
     const version = dataVersion();
     if (!(version instanceof Promise)) return reuseAt(request, reply, version, done);
-    version.then((known) => reuseAt(request, reply, known, done), done);
+    version.then((known) => reuseAt(request, reply, known, done)).catch(done);
   };
   const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
     const ticket = request.responseCacheTicket;
