@@ -10,8 +10,10 @@
  * - what a command loads lazily stays lazy: every dynamic `import()` (a command's code, a
  *   migration, the PDF renderer, the YAML library) runs its module's code only when called;
  * - packages that read their own files or load native code at run time stay in node_modules and
- *   are loaded from there, as before: the two database drivers, pdfkit (its fonts), swagger-ui-dist
- *   (the files /docs serves), and the optional Redis and mail clients; so does yaml;
+ *   are loaded from there, as before: better-sqlite3 and pg's optional native binding, pdfkit (its
+ *   fonts), swagger-ui-dist (the files /docs serves), and the optional Redis and mail clients; so
+ *   does yaml. pg itself is JavaScript only and bundled: from node_modules it was some 60 files
+ *   read and compiled at every start on PostgreSQL;
  * - the code is not minified, so a stack trace still names our functions and lines;
  * - the code cache's files are named after the bundle's content hash, so a build never runs with
  *   another build's cache;
@@ -37,7 +39,6 @@ const BUNDLE_FILE = "kasboek.cjs";
 /** Loaded from node_modules at run time, never bundled (see the invariants above). */
 const UNBUNDLED_PACKAGES = [
   "better-sqlite3",
-  "pg",
   "pg-native",
   "pdfkit",
   "swagger-ui-dist",

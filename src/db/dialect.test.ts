@@ -13,9 +13,12 @@ const CONNECTION_MODULE = fileURLToPath(new URL("./connection.ts", import.meta.u
 const PROGRAM = `
 const nodeHasNavigator = "navigator" in globalThis;
 const { openDatabase } = await import(${JSON.stringify(CONNECTION_MODULE)});
-// pg connects on the first query only: nothing listens on port 1, and nothing is asked
+// pg is loaded for the first query, which fails: nothing listens on port 1
 const handle = openDatabase("postgres://nobody@127.0.0.1:1/nothing");
+const { sql } = await import("kysely");
+const failed = await sql\`select 1\`.execute(handle.db).then(() => false, () => true);
 console.log(JSON.stringify({
+  failed,
   fetchLoaded: process.moduleLoadList.some((name) => name.includes("undici")),
   navigatorAsNodeMadeIt: ("navigator" in globalThis) === nodeHasNavigator,
 }));
@@ -29,6 +32,6 @@ describe("opening PostgreSQL", () => {
       ["--import", "tsx", "--input-type=module", "-e", PROGRAM],
       { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
     );
-    expect(JSON.parse(stdout)).toEqual({ fetchLoaded: false, navigatorAsNodeMadeIt: true });
+    expect(JSON.parse(stdout)).toEqual({ failed: true, fetchLoaded: false, navigatorAsNodeMadeIt: true });
   });
 });

@@ -8,7 +8,10 @@
  *
  * Each driver is loaded only when a database of its kind is opened (a SQLite server never loads
  * pg, a PostgreSQL one never loads better-sqlite3): loading both took a tenth of a cold start.
- * They are CommonJS, so `require` loads them synchronously and opening stays synchronous.
+ * better-sqlite3 (native) is required synchronously from node_modules. pg is pure JavaScript
+ * and part of the build's bundle, so its code comes with the code cache: required from
+ * node_modules it was some 60 files read and compiled at every start (25-37 ms). It is imported
+ * when the pool is first needed (Kysely takes the pool as a promise), so opening stays synchronous.
  */
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -120,18 +123,18 @@ export interface OpenedDialect {
  * Node's whole fetch implementation: 30-40 ms of every start on PostgreSQL, half of loading pg.
  * A `navigator` that says Node.js is there only while pg loads, unless Node has its own.
  */
-function loadPg(): typeof pg {
-  if ("navigator" in globalThis) return require("pg") as typeof pg;
+async function loadPg(): Promise<typeof pg> {
+  if ("navigator" in globalThis) return (await import("pg")).default;
   Object.defineProperty(globalThis, "navigator", { value: { userAgent: "Node.js" }, configurable: true });
   try {
-    return require("pg") as typeof pg;
+    return (await import("pg")).default;
   } finally {
     Reflect.deleteProperty(globalThis, "navigator");
   }
 }
 
-function postgresDialect(url: string): OpenedDialect {
-  const driver = loadPg();
+async function openPool(url: string): Promise<pg.Pool> {
+  const driver = await loadPg();
   const pool = new driver.Pool({
     connectionString: url,
     max: 16,
@@ -146,10 +149,24 @@ function postgresDialect(url: string): OpenedDialect {
   pool.on("error", (error) => {
     console.error(`kasboek: an idle PostgreSQL connection was closed (${error.message}); the pool replaces it`);
   });
+  return pool;
+}
+
+function postgresDialect(url: string): OpenedDialect {
+  let opened: pg.Pool | undefined;
+  const pool = openPool(url).then((made) => {
+    opened = made;
+    return made;
+  });
+  // a failure to load pg is the first query's to report
+  pool.catch(() => {});
   return {
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-    dataVersion: committedStateWatch(pool),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    dialect: new PostgresDialect({ pool: async () => preparingPool(await pool) }),
+    dataVersion: committedStateWatch({ query: async (text) => (await pool).query(text) }),
+    poolStats: () =>
+      opened === undefined
+        ? { total: 0, idle: 0, waiting: 0 }
+        : { total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount },
   };
 }
 
