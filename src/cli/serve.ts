@@ -66,7 +66,12 @@ export async function serveCommand(argv: string[]): Promise<void> {
   if (parseCommand(argv, { usage: USAGE }) === null) return;
   const config = loadConfig();
   const handle = openDatabase(config.DATABASE_URL);
-  await migrateToLatest(handle.db);
+  // The app is built while the migrations' connection opens and their read runs (PostgreSQL
+  // starts a process per connection): building touches no table, and nothing is served before
+  // the migrations are done.
+  const migrated = migrateToLatest(handle.db);
+  // awaited below; this keeps a failure while the app is built from counting as unhandled
+  migrated.catch(() => {});
   const smtpUrl = config.SMTP_URL;
   // The sender starts after listen, but requests may commit mail before that: the late-bound
   // nudge is a no-op until then, and the sender's first pass picks those messages up.
@@ -99,6 +104,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
   );
 
+  await migrated;
   if (!(await hasUsers(deps))) {
     process.stderr.write(
       "This database has no users yet. Create one with a company and an API token:\n" +

@@ -35,3 +35,28 @@ describe("opening PostgreSQL", () => {
     expect(JSON.parse(stdout)).toEqual({ failed: true, fetchLoaded: false, navigatorAsNodeMadeIt: true });
   });
 });
+
+const SQLITE_PROGRAM = `
+const { createRequire } = await import("node:module");
+const { openDatabase } = await import(${JSON.stringify(CONNECTION_MODULE)});
+const handle = openDatabase("sqlite::memory:");
+const { sql } = await import("kysely");
+await sql\`select 1\`.execute(handle.db);
+const loaded = Object.keys(createRequire(import.meta.url).cache);
+console.log(JSON.stringify({
+  sqlite: loaded.some((file) => file.includes("/node_modules/better-sqlite3/")),
+  pg: loaded.some((file) => file.includes("/node_modules/pg/")),
+}));
+await handle.close();
+`;
+
+describe("opening SQLite", () => {
+  it("loads better-sqlite3 and not pg", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", SQLITE_PROGRAM],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
+    );
+    expect(JSON.parse(stdout)).toEqual({ sqlite: true, pg: false });
+  });
+});
