@@ -1,7 +1,8 @@
 /**
  * Opening PostgreSQL loads pg without Node's fetch implementation (which pg's check for a
  * Cloudflare Worker pulled in on Node 20, a tenth of a start), and leaves the global scope as
- * Node made it. In a child process: a module loaded once stays loaded.
+ * Node made it; opening SQLite never loads pg. In a child process each: a module loaded once
+ * stays loaded.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -25,14 +26,19 @@ console.log(JSON.stringify({
 await handle.close();
 `;
 
+/** What `program` (ES module code run from the sources) printed, parsed. */
+async function printedBy(program: string): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", program],
+    { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
+  );
+  return JSON.parse(stdout);
+}
+
 describe("opening PostgreSQL", () => {
   it("loads pg without Node's fetch implementation and leaves no navigator behind", async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", PROGRAM],
-      { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
-    );
-    expect(JSON.parse(stdout)).toEqual({ failed: true, fetchLoaded: false, navigatorAsNodeMadeIt: true });
+    expect(await printedBy(PROGRAM)).toEqual({ failed: true, fetchLoaded: false, navigatorAsNodeMadeIt: true });
   });
 });
 
@@ -52,11 +58,6 @@ await handle.close();
 
 describe("opening SQLite", () => {
   it("loads better-sqlite3 and not pg", async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", SQLITE_PROGRAM],
-      { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
-    );
-    expect(JSON.parse(stdout)).toEqual({ sqlite: true, pg: false });
+    expect(await printedBy(SQLITE_PROGRAM)).toEqual({ sqlite: true, pg: false });
   });
 });

@@ -107,8 +107,19 @@ function monthArguments(companyId: number, month: string, lines: readonly Ledger
   ];
 }
 
-function unsealedEntry(...[companyId, date, description, sourceType, sourceId, ...rest]: EntryArguments) {
-  const [reversesEntryId, contactId, counterpartyCountry, counterpartyVatNumber, createdAt] = rest;
+function unsealedEntry(...entry: EntryArguments) {
+  const [
+    companyId,
+    date,
+    description,
+    sourceType,
+    sourceId,
+    reversesEntryId,
+    contactId,
+    country,
+    vatNumber,
+    createdAt,
+  ] = entry;
   return {
     company_id: companyId,
     date,
@@ -117,8 +128,8 @@ function unsealedEntry(...[companyId, date, description, sourceType, sourceId, .
     source_id: sourceId,
     reverses_entry_id: reversesEntryId,
     contact_id: contactId,
-    counterparty_country: counterpartyCountry,
-    counterparty_vat_number: counterpartyVatNumber,
+    counterparty_country: country,
+    counterparty_vat_number: vatNumber,
     created_at: createdAt,
     sealed: 0,
   };
@@ -178,9 +189,10 @@ const insertLines = reusableQuery(
 );
 
 /** PostgreSQL: the entry and its lines in one statement; each line answers its entry's id. */
+const ENTRY_ARGUMENT_COUNT = 10;
 const insertEntryWithLines = reusableQuery((executor, ...args: [...EntryArguments, ...LineArguments]) => {
-  const entry = args.slice(0, 10) as EntryArguments;
-  const columns = args.slice(10) as LineArguments;
+  const entry = args.slice(0, ENTRY_ARGUMENT_COUNT) as EntryArguments;
+  const columns = args.slice(ENTRY_ARGUMENT_COUNT) as LineArguments;
   return ledger(executor)
     .with("entry", (creator) =>
       creator
@@ -219,13 +231,10 @@ export async function insertEntry(
   const first = lines.slice(0, LINES_PER_INSERT);
   let entryId: number | undefined;
   if (postgres && first.length > 0) {
-    [{ entry_id: entryId } = { entry_id: undefined }] = await insertEntryWithLines(
-      transaction,
-      ...entryArguments(entry),
-      ...lineArguments(first),
-    );
+    const inserted = await insertEntryWithLines(transaction, ...entryArguments(entry), ...lineArguments(first));
+    entryId = inserted[0]?.entry_id;
   } else {
-    [{ id: entryId } = { id: undefined }] = await insertUnsealedEntry(transaction, ...entryArguments(entry));
+    entryId = (await insertUnsealedEntry(transaction, ...entryArguments(entry)))[0]?.id;
     if (entryId !== undefined && first.length > 0) {
       await insertLines(transaction, entry.company_id, entryId, entry.date, ...lineArguments(first));
     }
