@@ -164,6 +164,10 @@ export interface DocumentKind<
   createPublished?: {
     /** the date its number series is chosen by */
     date(draft: Draft): string;
+    /** the id the new row will have, taken before its lines and contact usage are written */
+    reserveId(transaction: Executor): Promise<number>;
+    /** inserts the new row under its reserved id */
+    insert(transaction: Executor, id: number, values: Insert): Promise<void>;
     /** the new row with the columns publication sets */
     row(companyId: number, draft: Draft, createdAt: string, published: PublishedColumns): Insert;
     /** the row as a read right after the write answers it; null when only a read can tell (payments added) */

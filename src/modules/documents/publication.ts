@@ -11,8 +11,11 @@
  *   row before a counter row (plans/store.ts takes it first too).
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
- * - The counter row stays locked until commit, so what can be read before the number is taken
- *   (the posting's open period and accounts: `preparePosting`) is read before it.
+ * - The counter row stays locked until commit, so what can be done before the number is taken
+ *   is done before it: the posting's reads (its open period and accounts: `preparePosting`), and
+ *   for a document created published the rows that point at it (its lines, its contact's usage),
+ *   written under the id reserved for it. Racing publications of a company wait only for the
+ *   document's own row, its posting and the commit of the one before.
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -205,17 +208,19 @@ export async function createPublished<
     await holdBooks(transaction, context);
     prepared = await preparePosting(transaction, companyId, date, kind.resource);
   }
+  // its own rows first, then the number: from there on the counter row is locked until commit
+  const id = await create.reserveId(transaction);
+  const document = { type: kind.type, id };
+  const lines = await insertNewDocumentLines(transaction, companyId, document, draft.lines, kind.finalisesLines);
+  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
   const now = context.now.toISOString();
   const values = create.row(companyId, draft, now, {
     invoice_number: await nextNumber(transaction, kind.numbering, companyId, date),
     published_at: now,
     cached_contact: frozenContactCopy(draft.contact),
   });
-  const id = await kind.store.insert(transaction, values);
-  const document = { type: kind.type, id };
-  const lines = await insertNewDocumentLines(transaction, companyId, document, draft.lines, kind.finalisesLines);
+  await create.insert(transaction, id, values);
   if (kind.afterWrite) await kind.afterWrite(transaction, context, id, draft);
-  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
   const row = create.stored(id, values, draft);
   const published = row ?? (await lockedRow(transaction, kind, companyId, id));
   if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);

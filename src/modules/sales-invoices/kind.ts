@@ -15,7 +15,9 @@ import {
   countSalesInvoicesCreatedSince,
   deleteSalesInvoice,
   insertSalesInvoice,
+  insertSalesInvoiceAs,
   lockSalesInvoice,
+  reserveSalesInvoiceId,
   type SalesInvoiceInsert,
   type SalesInvoiceRow,
   type SalesInvoiceUpdate,
@@ -102,6 +104,8 @@ export const SALES_INVOICE: DocumentKind<
   }),
   createPublished: {
     date: (draft) => draft.columns.date,
+    reserveId: reserveSalesInvoiceId,
+    insert: insertSalesInvoiceAs,
     row: (companyId, draft, createdAt, published) => ({
       company_id: companyId,
       status: "published",

@@ -6,6 +6,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
+import { idReserver } from "../../db/reserved-id.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -171,7 +172,7 @@ export async function apiReferenceTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-const insertInvoices = reusableInsert((executor, rows: SalesInvoiceInsert[]) =>
+const insertInvoices = reusableInsert((executor, rows: Array<SalesInvoiceInsert & { id?: number }>) =>
   invoices(executor).insertInto("sales_invoices").values(rows).returning("id"),
 );
 
@@ -179,6 +180,14 @@ export async function insertSalesInvoice(executor: Executor, values: SalesInvoic
   const [row] = await insertInvoices(executor, [values]);
   if (row === undefined) throw new Error("the insert of a sales invoice answered no id");
   return row.id;
+}
+
+export const reserveSalesInvoiceId = idReserver("sales_invoices");
+
+/** Inserts an invoice under the id `reserveSalesInvoiceId` gave it. */
+export async function insertSalesInvoiceAs(executor: Executor, id: number, values: SalesInvoiceInsert): Promise<void> {
+  const [row] = await insertInvoices(executor, [{ id, ...values }]);
+  if (row?.id !== id) throw new Error(`the insert of sales invoice ${id} answered ${row?.id}`);
 }
 
 export async function updateSalesInvoice(
