@@ -164,14 +164,21 @@ export interface DocumentKind<
   createPublished?: {
     /** the date its number series is chosen by */
     date(draft: Draft): string;
-    /** the id the new row will have, taken before its lines and contact usage are written */
+    /** the id the new row will have, taken before what points at it is written */
     reserveId(transaction: Executor): Promise<number>;
-    /** inserts the new row under its reserved id */
-    insert(transaction: Executor, id: number, values: Insert): Promise<void>;
-    /** the new row with the columns publication sets */
-    row(companyId: number, draft: Draft, createdAt: string, published: PublishedColumns): Insert;
-    /** the row as a read right after the write answers it; null when only a read can tell (payments added) */
-    stored(id: number, values: Insert, draft: Draft): Row | null;
+    /** the new row with the columns publication sets, but its number: that is taken last */
+    row(
+      companyId: number,
+      draft: Draft,
+      createdAt: string,
+      published: Omit<PublishedColumns, "invoice_number">,
+    ): Insert;
+    /** inserts the new row under its reserved id, with its number */
+    insert(transaction: Executor, id: number, invoiceNumber: string, values: Insert): Promise<void>;
+    /** the row as a read right after the write answers it, with its number (null: not taken yet) */
+    written(id: number, values: Insert, invoiceNumber: string | null): Row;
+    /** whether only a read can tell the stored row (payments given with it make its paid amount) */
+    readBack(draft: Draft): boolean;
   };
   /** whether the write links payments to the document (absent: assume it may) */
   addsPayments?(draft: Draft): boolean;

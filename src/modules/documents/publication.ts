@@ -13,9 +13,9 @@
  *   unique under any concurrency; a number written by hand is never handed out again.
  * - The counter row stays locked until commit, so what can be done before the number is taken
  *   is done before it: the posting's reads (its open period and accounts: `preparePosting`), and
- *   for a document created published the rows that point at it (its lines, its contact's usage),
- *   written under the id reserved for it. Racing publications of a company wait only for the
- *   document's own row, its posting and the commit of the one before.
+ *   for a document created published the rows that point at it (its lines, its contact's usage,
+ *   its ledger entry), written under the id reserved for it. Racing creates of a company wait
+ *   only for the document's own row, the seal of its entry and the commit of the one before.
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -38,6 +38,9 @@ import {
   type PreparedPosting,
   postPublishedDocument,
   preparePosting,
+  type StagedPosting,
+  sealDocumentPosting,
+  stageNewDocumentPosting,
 } from "../ledger/service.js";
 import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
@@ -187,7 +190,11 @@ export interface WrittenDocument<Row> {
 
 /**
  * Inserts a new document already published — number, contact copy, final lines — then runs the
- * type's own steps (children, e-mail) and posts it, reading back nothing it wrote.
+ * type's own steps (children, e-mail) and posts it, reading back nothing it wrote. What points at
+ * the document (its lines, its contact's usage, its ledger entry) is written first, under the id
+ * reserved for it, and its number is taken last: from there on the counter row is locked until
+ * commit, for the document's row, the seal of its entry (with the description naming the number)
+ * and the commit only.
  */
 export async function createPublished<
   Row extends StoredDocument,
@@ -208,32 +215,36 @@ export async function createPublished<
     await holdBooks(transaction, context);
     prepared = await preparePosting(transaction, companyId, date, kind.resource);
   }
-  // its own rows first, then the number: from there on the counter row is locked until commit
   const id = await create.reserveId(transaction);
   const document = { type: kind.type, id };
   const lines = await insertNewDocumentLines(transaction, companyId, document, draft.lines, kind.finalisesLines);
   if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
   const now = context.now.toISOString();
   const values = create.row(companyId, draft, now, {
-    invoice_number: await nextNumber(transaction, kind.numbering, companyId, date),
     published_at: now,
     cached_contact: frozenContactCopy(draft.contact),
   });
-  await create.insert(transaction, id, values);
-  if (kind.afterWrite) await kind.afterWrite(transaction, context, id, draft);
-  const row = create.stored(id, values, draft);
-  const published = row ?? (await lockedRow(transaction, kind, companyId, id));
-  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
+  let staged: StagedPosting | null = null;
   if (kind.posting) {
     const company = await companyOfWrite(transaction, context);
     const known: KnownAtPosting = {
       vatLiable: company?.vat_liable ?? true,
-      newSource: true,
       booksHeld: true,
       ...(prepared === undefined ? {} : { prepared }),
     };
-    const input = postingInput(kind, published, draft.contact, postableLines(lines, draft.lines));
-    await postPublishedDocument(transaction, companyId, input, kind.resource, known);
+    const unnumbered = create.written(id, values, null);
+    const input = postingInput(kind, unnumbered, draft.contact, postableLines(lines, draft.lines));
+    staged = await stageNewDocumentPosting(transaction, companyId, input, kind.resource, known);
+  }
+
+  const invoiceNumber = await nextNumber(transaction, kind.numbering, companyId, date);
+  await create.insert(transaction, id, invoiceNumber, values);
+  if (kind.afterWrite) await kind.afterWrite(transaction, context, id, draft);
+  const row = create.readBack(draft) ? null : create.written(id, values, invoiceNumber);
+  const published = row ?? (await lockedRow(transaction, kind, companyId, id));
+  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
+  if (staged !== null && kind.posting) {
+    await sealDocumentPosting(transaction, staged, kind.posting(published).description);
   }
   return { id, row, lines };
 }

@@ -1,8 +1,13 @@
 /**
  * The statements of a posting: its entry is inserted unsealed, then its lines, then it is sealed
- * (where the database checks the balance), and its lines are added to the month totals, all in
- * the caller's transaction. They are reusable queries (db/reusable-query.ts): built once, not
- * per posting, whose Kysely building was most of a publication's own allocations.
+ * with its description (where the database checks the balance), and its lines are added to the
+ * month totals, all in the caller's transaction. They are reusable queries (db/reusable-query.ts):
+ * built once, not per posting, whose Kysely building was most of a publication's own allocations.
+ *
+ * The insert and the seal are two calls (`insertUnsealedEntry`, `sealEntry`), so that a document
+ * created published can write its entry before it takes its number and seal it with the
+ * description that names the number after (documents/publication.ts): the description is written
+ * by the seal, for every entry, and an entry is never seen unsealed outside its transaction.
  *
  * On PostgreSQL the four statements are two, because each was a round trip, and a create's
  * round trips were most of its CPU time in this process and in the database (issue 13):
@@ -29,7 +34,6 @@ const LINES_PER_INSERT = 500;
 type EntryArguments = [
   companyId: number,
   date: string,
-  description: string | null,
   sourceType: string,
   sourceId: number,
   reversesEntryId: number | null,
@@ -60,11 +64,10 @@ type MonthArguments = [
   creditCents: readonly number[],
 ];
 
-function entryArguments(entry: LedgerEntryValues): EntryArguments {
+function entryArguments(entry: UnsealedEntryValues): EntryArguments {
   return [
     entry.company_id,
     entry.date,
-    entry.description,
     entry.source_type,
     entry.source_id,
     entry.reverses_entry_id,
@@ -108,22 +111,10 @@ function monthArguments(companyId: number, month: string, lines: readonly Ledger
 }
 
 function unsealedEntry(...entry: EntryArguments) {
-  const [
-    companyId,
-    date,
-    description,
-    sourceType,
-    sourceId,
-    reversesEntryId,
-    contactId,
-    country,
-    vatNumber,
-    createdAt,
-  ] = entry;
+  const [companyId, date, sourceType, sourceId, reversesEntryId, contactId, country, vatNumber, createdAt] = entry;
   return {
     company_id: companyId,
     date,
-    description,
     source_type: sourceType as SourceType,
     source_id: sourceId,
     reverses_entry_id: reversesEntryId,
@@ -174,7 +165,7 @@ function addToMonths<Tables extends LedgerTables>(creator: QueryCreator<Tables>,
     );
 }
 
-const insertUnsealedEntry = reusableQuery((executor, ...entry: EntryArguments) =>
+const insertEntryAlone = reusableQuery((executor, ...entry: EntryArguments) =>
   ledger(executor)
     .insertInto("ledger_entries")
     .values(unsealedEntry(...entry))
@@ -189,7 +180,7 @@ const insertLines = reusableQuery(
 );
 
 /** PostgreSQL: the entry and its lines in one statement; each line answers its entry's id. */
-const ENTRY_ARGUMENT_COUNT = 10;
+const ENTRY_ARGUMENT_COUNT = 9;
 const insertEntryWithLines = reusableQuery((executor, ...args: [...EntryArguments, ...LineArguments]) => {
   const entry = args.slice(0, ENTRY_ARGUMENT_COUNT) as EntryArguments;
   const columns = args.slice(ENTRY_ARGUMENT_COUNT) as LineArguments;
@@ -205,36 +196,47 @@ const insertEntryWithLines = reusableQuery((executor, ...args: [...EntryArgument
     .returning("entry_id");
 });
 
-const sealEntry = reusableQuery((executor, entryId: number) =>
-  ledger(executor).updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", entryId),
+const sealAlone = reusableQuery((executor, entryId: number, description: string | null) =>
+  ledger(executor).updateTable("ledger_entries").set({ sealed: 1, description }).where("id", "=", entryId),
 );
 
 const addMonthTotals = reusableQuery((executor, ...totals: MonthArguments) => addToMonths(ledger(executor), ...totals));
 
 /** PostgreSQL: the seal and the month totals in one statement. */
-const sealWithMonthTotals = reusableQuery((executor, entryId: number, ...totals: MonthArguments) =>
-  addToMonths(
-    ledger(executor).with("sealed", (creator) =>
-      creator.updateTable("ledger_entries").set({ sealed: 1 }).where("id", "=", entryId).returning("id"),
+const sealWithMonthTotals = reusableQuery(
+  (executor, entryId: number, description: string | null, ...totals: MonthArguments) =>
+    addToMonths(
+      ledger(executor).with("sealed", (creator) =>
+        creator.updateTable("ledger_entries").set({ sealed: 1, description }).where("id", "=", entryId).returning("id"),
+      ),
+      ...totals,
     ),
-    ...totals,
-  ),
 );
 
-/** Posts an entry with its lines in `transaction`: inserted, sealed, added to the months; its id. */
-export async function insertEntry(
+/** An entry's values but its description, which its seal writes. */
+export type UnsealedEntryValues = Omit<LedgerEntryValues, "description">;
+
+/** An entry inserted with its lines, not yet sealed: what its seal needs. */
+export interface UnsealedEntry {
+  id: number;
+  companyId: number;
+  date: string;
+  lines: readonly LedgerLineValues[];
+}
+
+/** Inserts an entry with its lines in `transaction`, unsealed: it must be sealed (`sealEntry`) before commit. */
+export async function insertUnsealedEntry(
   transaction: Executor,
-  entry: LedgerEntryValues,
+  entry: UnsealedEntryValues,
   lines: readonly LedgerLineValues[],
-): Promise<number> {
-  const postgres = isPostgres(transaction);
+): Promise<UnsealedEntry> {
   const first = lines.slice(0, LINES_PER_INSERT);
   let entryId: number | undefined;
-  if (postgres && first.length > 0) {
+  if (isPostgres(transaction) && first.length > 0) {
     const inserted = await insertEntryWithLines(transaction, ...entryArguments(entry), ...lineArguments(first));
     entryId = inserted[0]?.entry_id;
   } else {
-    entryId = (await insertUnsealedEntry(transaction, ...entryArguments(entry)))[0]?.id;
+    entryId = (await insertEntryAlone(transaction, ...entryArguments(entry)))[0]?.id;
     if (entryId !== undefined && first.length > 0) {
       await insertLines(transaction, entry.company_id, entryId, entry.date, ...lineArguments(first));
     }
@@ -244,12 +246,32 @@ export async function insertEntry(
     const batch = lines.slice(start, start + LINES_PER_INSERT);
     await insertLines(transaction, entry.company_id, entryId, entry.date, ...lineArguments(batch));
   }
-  const totals = monthArguments(entry.company_id, entry.date.slice(0, 7), lines);
-  if (postgres && lines.length > 0) {
-    await sealWithMonthTotals(transaction, entryId, ...totals);
+  return { id: entryId, companyId: entry.company_id, date: entry.date, lines };
+}
+
+/** Seals an entry with its description (the database checks its balance) and adds it to the month totals. */
+export async function sealEntry(
+  transaction: Executor,
+  entry: UnsealedEntry,
+  description: string | null,
+): Promise<void> {
+  const totals = monthArguments(entry.companyId, entry.date.slice(0, 7), entry.lines);
+  if (isPostgres(transaction) && entry.lines.length > 0) {
+    await sealWithMonthTotals(transaction, entry.id, description, ...totals);
   } else {
-    await sealEntry(transaction, entryId);
-    if (lines.length > 0) await addMonthTotals(transaction, ...totals);
+    await sealAlone(transaction, entry.id, description);
+    if (entry.lines.length > 0) await addMonthTotals(transaction, ...totals);
   }
-  return entryId;
+}
+
+/** Posts an entry with its lines in `transaction`: inserted, sealed, added to the months; its id. */
+export async function insertEntry(
+  transaction: Executor,
+  entry: LedgerEntryValues,
+  lines: readonly LedgerLineValues[],
+): Promise<number> {
+  const { description, ...unsealed } = entry;
+  const inserted = await insertUnsealedEntry(transaction, unsealed, lines);
+  await sealEntry(transaction, inserted, description);
+  return inserted.id;
 }

@@ -14,7 +14,7 @@
 import type { Executor } from "../../db/connection.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
-import { insertEntry } from "./posting-store.js";
+import { insertUnsealedEntry, sealEntry, type UnsealedEntry } from "./posting-store.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -76,24 +76,23 @@ interface PostingOptions {
   prepared?: PreparedPosting;
 }
 
-/** Writes one entry after checking its period and balance; answers its id. */
-async function postEntry(
+/** Writes one entry after checking its period and balance, unsealed: `sealEntry` finishes it. */
+async function writeUnsealedEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
   resource: string,
   { reversesEntryId = null, booksHeld = false, prepared }: PostingOptions = {},
-): Promise<number> {
+): Promise<UnsealedEntry> {
   if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
   if (prepared?.date !== draft.date) await assertPeriodOpen(transaction, companyId, draft.date, resource);
   if (!isBalanced(draft.lines)) throw new Error(`unbalanced posting for ${draft.source.type} ${draft.source.id}`);
   const idByPath = await accountIds(transaction, companyId, draft.lines, prepared?.idByPath);
-  return insertEntry(
+  return insertUnsealedEntry(
     transaction,
     {
       company_id: companyId,
       date: draft.date,
-      description: draft.description,
       source_type: draft.source.type,
       source_id: draft.source.id,
       reverses_entry_id: reversesEntryId,
@@ -104,6 +103,19 @@ async function postEntry(
     },
     draft.lines.map((line) => lineValues(line, idByPath)),
   );
+}
+
+/** Writes one entry after checking its period and balance, and seals it; answers its id. */
+async function postEntry(
+  transaction: Executor,
+  companyId: number,
+  draft: PostingDraft,
+  resource: string,
+  options: PostingOptions = {},
+): Promise<number> {
+  const entry = await writeUnsealedEntry(transaction, companyId, draft, resource, options);
+  await sealEntry(transaction, entry, draft.description);
+  return entry.id;
 }
 
 function postingLineOf(row: LedgerLineRow): PostingLine {
@@ -188,11 +200,16 @@ async function isKor(executor: Executor, companyId: number): Promise<boolean> {
 export interface KnownAtPosting extends Pick<PostingOptions, "booksHeld" | "prepared"> {
   /** the company's `vat_liable` as read in this transaction */
   vatLiable?: boolean;
-  /**
-   * the document was inserted in this transaction: no entry can be in force for it, since ids
-   * are never reused (AUTOINCREMENT on SQLite, an identity on PostgreSQL)
-   */
-  newSource?: boolean;
+}
+
+async function documentPosting(
+  transaction: Executor,
+  companyId: number,
+  input: DocumentPostingInput,
+  known: KnownAtPosting,
+): Promise<PostingDraft> {
+  const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
+  return input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
 }
 
 /** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
@@ -203,11 +220,39 @@ export async function postPublishedDocument(
   resource: string,
   known: KnownAtPosting = {},
 ): Promise<void> {
-  const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
-  const draft = input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
+  const draft = await documentPosting(transaction, companyId, input, known);
   if (draft.lines.length === 0) return;
-  if (known.newSource) await postEntry(transaction, companyId, draft, resource, known);
-  else await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
+  await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
+}
+
+/** A document's posting written but not yet sealed (`stageNewDocumentPosting`). */
+export type StagedPosting = UnsealedEntry;
+
+/**
+ * P1/P2 or P4 for a document created published, in two steps around the taking of its number:
+ * its entry and lines are written first, and sealed after (`sealDocumentPosting`) with the
+ * description that names the number (the input's own is not written), so the counter row, locked
+ * until commit, waits for the seal only. No entry can be in force for a document inserted in this transaction, since ids are never
+ * reused (AUTOINCREMENT on SQLite, an identity on PostgreSQL). Null when it posts nothing.
+ */
+export async function stageNewDocumentPosting(
+  transaction: Executor,
+  companyId: number,
+  input: DocumentPostingInput,
+  resource: string,
+  known: KnownAtPosting = {},
+): Promise<StagedPosting | null> {
+  const draft = await documentPosting(transaction, companyId, input, known);
+  if (draft.lines.length === 0) return null;
+  return writeUnsealedEntry(transaction, companyId, draft, resource, known);
+}
+
+export async function sealDocumentPosting(
+  transaction: Executor,
+  staged: StagedPosting,
+  description: string,
+): Promise<void> {
+  await sealEntry(transaction, staged, description);
 }
 
 /** The document as the books hold it (its contact), or null while it is not posted. */

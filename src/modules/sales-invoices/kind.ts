@@ -105,17 +105,20 @@ export const SALES_INVOICE: DocumentKind<
   createPublished: {
     date: (draft) => draft.columns.date,
     reserveId: reserveSalesInvoiceId,
-    insert: insertSalesInvoiceAs,
     row: (companyId, draft, createdAt, published) => ({
       company_id: companyId,
       status: "published",
+      invoice_number: null,
       ...published,
       pay_url: null,
       created_at: createdAt,
       ...draft.columns,
     }),
+    insert: (transaction, id, invoiceNumber, values) =>
+      insertSalesInvoiceAs(transaction, id, { ...values, invoice_number: invoiceNumber }),
+    written: (id, values, invoiceNumber) => ({ ...values, id, invoice_number: invoiceNumber, paid_cents: 0 }),
     // payments given with the invoice make its paid amount, which only their sum can tell
-    stored: (id, values, draft) => (draft.payments.length > 0 ? null : { ...values, id, paid_cents: 0 }),
+    readBack: (draft) => draft.payments.length > 0,
   },
   addsPayments: (draft) => draft.payments.length > 0,
   changedColumns: (draft) => draft.columns,
