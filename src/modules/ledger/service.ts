@@ -3,7 +3,8 @@
  * caller's transaction, so a posting that fails takes the publish, payment or entry with it.
  *
  * Invariants:
- * - Every entry balances (checked here, and again by the database when the entry is sealed).
+ * - Every entry balances (checked here, and again by the database when the entry is sealed). An
+ *   entry is written unsealed and sealed, with its description, in the same transaction.
  * - Posted lines never change. A source whose posting must change (an edited or deleted payment or
  *   journal entry, a payment that now settles a published invoice) gets a reversal dated like the
  *   entry it cancels, then its new entry.
@@ -232,8 +233,9 @@ export type StagedPosting = UnsealedEntry;
  * P1/P2 or P4 for a document created published, in two steps around the taking of its number:
  * its entry and lines are written first, and sealed after (`sealDocumentPosting`) with the
  * description that names the number (the input's own is not written), so the counter row, locked
- * until commit, waits for the seal only. No entry can be in force for a document inserted in this transaction, since ids are never
- * reused (AUTOINCREMENT on SQLite, an identity on PostgreSQL). Null when it posts nothing.
+ * until commit, waits for the seal only. No entry can be in force for a document whose id was
+ * reserved in this transaction, since ids are never reused (db/reserved-id.ts). Null when it
+ * posts nothing.
  */
 export async function stageNewDocumentPosting(
   transaction: Executor,
@@ -247,6 +249,7 @@ export async function stageNewDocumentPosting(
   return writeUnsealedEntry(transaction, companyId, draft, resource, known);
 }
 
+/** Seals a staged posting with its description and adds it to the month totals. */
 export async function sealDocumentPosting(
   transaction: Executor,
   staged: StagedPosting,
