@@ -13,7 +13,9 @@
  *   (the list, search and show endpoints do not read the books; bench/books.ts seeds those).
  * - Growing is monotone: `growTo(size)` adds only what is missing, so sizes are seeded in order.
  * - Afterwards PostgreSQL gets VACUUM ANALYZE of the grown tables (what autovacuum would have done
- *   by then) and SQLite a WAL checkpoint; the server must be stopped while this runs.
+ *   by then) and a CHECKPOINT, and SQLite a WAL checkpoint: the seed's burst of WAL would otherwise
+ *   start a checkpoint that writes its pages out during the measurement after it (a role without
+ *   the right to CHECKPOINT skips it). The server must be stopped while this runs.
  * Database triggers (e.g. for a search index) fire on these inserts as on the API's; state that
  * Kasboek would keep in application code is not written, which bench/scaling.ts detects through the
  * exact X-Total it checks at every size.
@@ -142,6 +144,10 @@ export async function growTo(
   }
   if (db.kind === "postgres") {
     await query(db, "vacuum analyze sales_invoices, invoice_lines, contact_usages, contacts");
+    await query(db, "checkpoint").catch((error: unknown) => {
+      // CHECKPOINT needs superuser or pg_checkpoint: without it the server checkpoints when it will
+      if ((error as { code?: unknown }).code !== "42501") throw error;
+    });
   } else {
     db.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   }
