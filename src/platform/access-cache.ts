@@ -16,6 +16,7 @@
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import type { AccessLookups, AuthenticatedToken, CompanyAccess } from "./access.js";
+import { onceAtHand } from "./at-hand.js";
 
 export const TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
@@ -78,7 +79,7 @@ export function rememberAccess(app: FastifyInstance, lookups: AccessLookups, now
       const known = tokens.get(presented);
       // an expired token is asked again, so the service says why it no longer works
       if (known !== undefined && !hasExpired(known, now)) return known;
-      return Promise.resolve(lookups.authenticateToken(presented)).then((token) => {
+      return onceAtHand(lookups.authenticateToken(presented), (token) => {
         tokens.set(presented, token, TTL_MS);
         return token;
       });
@@ -87,7 +88,7 @@ export function rememberAccess(app: FastifyInstance, lookups: AccessLookups, now
       const key = `${companyId}:${userId}`;
       const known = companies.get(key);
       if (known !== undefined) return known;
-      return Promise.resolve(lookups.companyAccess(companyId, userId)).then((access) => {
+      return onceAtHand(lookups.companyAccess(companyId, userId), (access) => {
         if (access?.isMember && access.apiAccessible) companies.set(key, access, TTL_MS);
         return access;
       });

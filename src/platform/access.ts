@@ -8,6 +8,7 @@
  * its user.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type AtHand, onceAtHand } from "./at-hand.js";
 import { ApiError } from "./errors.js";
 import type { Scope } from "./scopes.js";
 
@@ -51,9 +52,9 @@ export interface CompanyAccess {
  */
 export interface AccessLookups {
   /** resolves a presented bearer token; an ApiError 401 when it is unknown, revoked or expired */
-  authenticateToken: (token: string) => AuthenticatedToken | Promise<AuthenticatedToken>;
+  authenticateToken: (token: string) => AtHand<AuthenticatedToken>;
   /** the caller's standing in a company, or null when the company does not exist */
-  companyAccess: (companyId: number, userId: number) => CompanyAccess | null | Promise<CompanyAccess | null>;
+  companyAccess: (companyId: number, userId: number) => AtHand<CompanyAccess | null>;
 }
 
 export interface RequestContext {
@@ -144,7 +145,7 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
   app.addHook("onRequest", (request, _reply, done) => {
     const declared = request.routeOptions.config.access;
     if (declared === undefined) return done();
-    let decided: void | Promise<void>;
+    let decided: AtHand<void>;
     try {
       decided = authorize(request, declared, lookups);
     } catch (error) {
@@ -155,17 +156,9 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
   });
 }
 
-/** `next` of the value, at once when the value is at hand. */
-function after<Value, Result>(
-  value: Value | Promise<Value>,
-  next: (value: Value) => Result | Promise<Result>,
-): Result | Promise<Result> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 /** Sets `request.context` when the request may use its route; throws (or rejects) when not. */
-function authorize(request: FastifyRequest, declared: RouteAccess, lookups: AccessLookups): void | Promise<void> {
-  return after(lookups.authenticateToken(bearerToken(request)), (token) => {
+function authorize(request: FastifyRequest, declared: RouteAccess, lookups: AccessLookups): AtHand<void> {
+  return onceAtHand(lookups.authenticateToken(bearerToken(request)), (token) => {
     checkScope(token, null, declared.scope);
     if (declared.companyParam === undefined) {
       request.context = { token, company: null };
@@ -173,7 +166,7 @@ function authorize(request: FastifyRequest, declared: RouteAccess, lookups: Acce
     }
     const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
     if (companyId === null) throw accessDenied();
-    return after(lookups.companyAccess(companyId, token.userId), (company) => {
+    return onceAtHand(lookups.companyAccess(companyId, token.userId), (company) => {
       if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
       if (token.companyIds !== undefined && !token.companyIds.includes(company.companyId)) throw accessDenied();
       checkScope(token, company, declared.scope);

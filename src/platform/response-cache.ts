@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DataVersion } from "../db/dialect.js";
 import { requireCompany } from "./access.js";
 import type { Clock } from "./access-cache.js";
+import { onceAtHand } from "./at-hand.js";
 import { dateInTimeZone } from "./dates.js";
 import { PAGING_HEADERS } from "./paging.js";
 
@@ -138,9 +139,8 @@ export function registerResponseCache(app: FastifyInstance, dataVersion: DataVer
   };
   const reuse = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (request.method !== "GET" || asksTheDatabase(request)) return done();
-    const version = dataVersion();
-    if (!(version instanceof Promise)) return reuseAt(request, reply, version, done);
-    version.then((known) => reuseAt(request, reply, known, done)).catch(done);
+    const looked = onceAtHand(dataVersion(), (version) => reuseAt(request, reply, version, done));
+    if (looked instanceof Promise) looked.catch(done);
   };
   const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
     const ticket = request.responseCacheTicket;
