@@ -3,9 +3,11 @@
  * database it says how to get a token. With SMTP_URL set it also runs the mail sender, which
  * delivers the outbox after each commit; housekeeping deletes expired rows periodically.
  *
- * Shutdown invariants: on the first SIGTERM/SIGINT the listener closes (no new connections),
- * /health/ready answers 503, and every request already received — in flight, or arriving on a
- * connection that was already open — is answered normally (with `Connection: close`), never cut
+ * Shutdown invariants: on the first SIGTERM/SIGINT the listener closes (no new connections) once
+ * the connections already waiting in its backlog are taken (platform/graceful-close.ts),
+ * /health/ready answers 503, and every request already received — in flight, waiting to be
+ * accepted, or arriving on a connection that was already open — is answered normally (with
+ * `Connection: close`, idle keep-alive sockets closed at once), never cut
  * off and never Fastify's raw 503; the mail sender finishes the message it holds a lease on and
  * claims no more; housekeeping stops; then the database closes and the process exits 0. Should
  * any of that take longer than SHUTDOWN_GRACE_SECONDS, it logs what it gave up and exits 1.
@@ -26,6 +28,7 @@ import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/o
 import { salesInvoiceMailAttachments } from "../modules/sales-invoices/service.js";
 import { hasUsers } from "../modules/users/service.js";
 import type { ServiceDeps } from "../platform/deps.js";
+import { gracefulClose } from "../platform/graceful-close.js";
 import { keepHeapNearLiveSize } from "../platform/heap.js";
 import { createRedisClient } from "../platform/rate-limit.js";
 import { parseCommand } from "./shared.js";
@@ -104,6 +107,8 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
   );
 
+  const closeServer = gracefulClose(app);
+
   await migrated;
   if (!(await hasUsers(deps))) {
     process.stderr.write(
@@ -130,7 +135,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     // only the work still running keeps the process alive, not this deadline
     force.unref();
     try {
-      await Promise.all([app.close(), outbox?.stop(), housekeeper?.stop()]);
+      await Promise.all([closeServer(), outbox?.stop(), housekeeper?.stop()]);
       redis?.disconnect();
       await handle.close();
       app.log.info("shut down cleanly");
