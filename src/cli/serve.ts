@@ -22,6 +22,7 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
+import { afterCommit } from "../db/request-transaction.js";
 import { type Housekeeper, startHousekeeping } from "../modules/housekeeping/service.js";
 import type { OutboxSender } from "../modules/outbox/sender.js";
 import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/outbox/service.js";
@@ -84,7 +85,8 @@ export async function serveCommand(argv: string[]): Promise<void> {
     now: () => new Date(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
     ...(config.SESSION_SECRET === undefined ? {} : { sessionSecret: config.SESSION_SECRET }),
-    ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => outbox?.nudge() }),
+    // after the request's own transaction, when one holds the whole request (Idempotency-Key)
+    ...(smtpUrl === undefined ? {} : { nudgeOutbox: () => afterCommit(() => outbox?.nudge()) }),
   };
   // one Redis client for the shared rate-limit counters and the readiness check, closed last
   const redis = config.REDIS_URL === undefined ? undefined : createRedisClient(config.REDIS_URL);

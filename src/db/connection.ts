@@ -1,10 +1,12 @@
 /**
  * Opens the database named by DATABASE_URL. Stores receive an `Executor` (the database or a
  * transaction over it) and narrow it to their own tables with `withTables`, so no module needs
- * to know another module's table types.
+ * to know another module's table types. Every connection passes through
+ * db/request-transaction.ts, which lets one HTTP request hold a transaction around all its work.
  */
 import { Kysely } from "kysely";
 import { type DatabaseKind, type DataVersion, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
+import { RequestTransactionDriver } from "./request-transaction.js";
 
 export type Executor = Kysely<object>;
 
@@ -21,7 +23,17 @@ export interface DatabaseHandle {
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   const parsed = parseDatabaseUrl(databaseUrl);
   const opened = openDialect(parsed);
-  const db = new Kysely<object>({ dialect: opened.dialect });
+  const { dialect } = opened;
+  // every connection goes through the request transaction's driver, so a request can hold one
+  // transaction around everything its services do (db/request-transaction.ts)
+  const db = new Kysely<object>({
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+      createDriver: () => new RequestTransactionDriver(dialect.createDriver()),
+    },
+  });
   const handle: DatabaseHandle = {
     db,
     kind: parsed.kind,

@@ -43,6 +43,8 @@ const MIGRATION_MODULES: Record<string, () => Promise<MigrationModule>> = {
   "0026_create_idempotency_records": () => import("./migrations/0026_create_idempotency_records.js"),
   "0027_create_search_indexes": () => import("./migrations/0027_create_search_indexes.js"),
   "0028_create_row_counts": () => import("./migrations/0028_create_row_counts.js"),
+  "0029_key_records_commit_with_their_request": () =>
+    import("./migrations/0029_key_records_commit_with_their_request.js"),
 };
 
 const MIGRATION_NAMES = Object.keys(MIGRATION_MODULES);

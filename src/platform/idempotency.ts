@@ -6,15 +6,19 @@
  * Invariants:
  * - only requests with an API token take part (the key belongs to the token); a request without
  *   the header is untouched;
+ * - exactly once, whatever dies when: the key is taken, the request's work done and its response
+ *   kept in one database transaction that holds the whole request (db/request-transaction.ts),
+ *   committed before the answer is written. A retry finds the kept response or finds that
+ *   nothing was done; a process that died before its commit leaves the key free at once;
  * - the key is claimed after authentication and before the body is validated, so what a retry
- *   gets is whatever the first request got, its 4xx included; a 5xx is not kept;
+ *   gets is whatever the first request got, its 4xx included; a 5xx rolls the work back and
+ *   keeps nothing, so a retry runs again;
  * - the same key with another method, URL or body is a 422 naming Idempotency-Key, and never
  *   replays or runs;
- * - a retry while the first request runs waits for its response up to WAIT_MS, then gets a 409
- *   with Retry-After; the request itself never runs twice at once.
+ * - a retry while the first request runs waits for the first's commit up to `waitMs`, then gets
+ *   a 409 whose Retry-After is 1 s: the key is free or answered the moment the first ends.
  */
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "./errors.js";
 
@@ -31,26 +35,35 @@ export interface RecordedResponse {
   body: string;
 }
 
+/** A key taken by this request, inside the transaction that will hold all of its work. */
+export interface HeldKey {
+  /** runs the rest of the request; every query it starts joins the key's transaction */
+  join<Result>(work: () => Result): Result;
+  /** keeps the response with the work and commits both; null: the response cannot be kept */
+  complete(response: RecordedResponse | null): Promise<void>;
+  /** rolls the work back and frees the key */
+  abandon(): Promise<void>;
+}
+
 export type ClaimOutcome =
-  | { kind: "claimed" }
+  | { kind: "claimed"; held: HeldKey }
   | { kind: "replay"; response: RecordedResponse }
-  | { kind: "running" }
   | { kind: "mismatch" };
 
-/** Where keys and responses are kept; given by app.ts so the platform touches no module's table. */
+/**
+ * Where keys and responses are kept; given by app.ts so the platform touches no module's table.
+ * `claim` resolves once the key is this request's, or once a request that held it has ended.
+ */
 export interface IdempotencyStore {
   claim(request: IdempotentRequest): Promise<ClaimOutcome>;
-  record(request: IdempotentRequest, response: RecordedResponse): Promise<void>;
-  release(request: IdempotentRequest): Promise<void>;
 }
 
 export interface IdempotencyTiming {
-  /** how long a retry waits for the first request's response before its 409 */
+  /** how long a retry waits for the first request to end before its 409 */
   waitMs: number;
-  pollMs: number;
 }
 
-const DEFAULT_TIMING: IdempotencyTiming = { waitMs: 10_000, pollMs: 50 };
+const DEFAULT_TIMING: IdempotencyTiming = { waitMs: 10_000 };
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Visible ASCII, as Stripe takes it: a UUID, a hash, an order number. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -71,7 +84,7 @@ const HEADERS_NOT_REPLAYED = new Set([
 
 declare module "fastify" {
   interface FastifyRequest {
-    idempotency: IdempotentRequest | null;
+    idempotency: HeldKey | null;
   }
 }
 
@@ -128,6 +141,23 @@ function headersToKeep(reply: FastifyReply): RecordedResponse["headers"] {
   return kept;
 }
 
+/** The claim's outcome, or "running" when it took longer than `waitMs`. */
+function claimWithin(store: IdempotencyStore, claim: IdempotentRequest, waitMs: number) {
+  const claiming = store.claim(claim);
+  let timer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<"running">((resolve) => {
+    timer = setTimeout(() => resolve("running"), waitMs);
+  });
+  return Promise.race([claiming, tooLong]).then((outcome) => {
+    clearTimeout(timer);
+    // the key may still come to this request after its 409: it is given back unused
+    if (outcome === "running") {
+      claiming.then((late) => (late.kind === "claimed" ? late.held.abandon() : undefined)).catch(() => {});
+    }
+    return outcome;
+  });
+}
+
 export function registerIdempotency(
   app: FastifyInstance,
   store: IdempotencyStore,
@@ -135,37 +165,56 @@ export function registerIdempotency(
 ): void {
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preValidation", async (request, reply) => {
-    if (request.method !== "POST" && request.method !== "PATCH") return;
+  // Callback style on purpose: `held.join(done)` runs the rest of the request (validation, the
+  // handler, the error handler, onSend) inside the key's transaction.
+  app.addHook("preValidation", (request, reply, done) => {
+    if (request.method !== "POST" && request.method !== "PATCH") return done();
     const header = request.headers["idempotency-key"];
-    if (header === undefined || request.context === null) return;
-    const claim = { tokenId: request.context.token.tokenId, key: readKey(header), fingerprint: fingerprintOf(request) };
-    const deadline = Date.now() + timing.waitMs;
-    for (;;) {
-      const outcome = await store.claim(claim);
-      if (outcome.kind === "claimed") {
-        request.idempotency = claim;
-        return;
-      }
-      if (outcome.kind === "replay") return replay(reply, outcome.response);
-      if (outcome.kind === "mismatch") throw keyReusedForAnotherRequest();
-      if (Date.now() >= deadline) throw stillRunning();
-      await sleep(timing.pollMs);
+    if (header === undefined || request.context === null) return done();
+    let claim: IdempotentRequest;
+    try {
+      claim = { tokenId: request.context.token.tokenId, key: readKey(header), fingerprint: fingerprintOf(request) };
+    } catch (error) {
+      return done(error as Error);
     }
+    claimWithin(store, claim, timing.waitMs).then(
+      (outcome) => {
+        if (outcome === "running") return done(stillRunning());
+        if (outcome.kind === "mismatch") return done(keyReusedForAnotherRequest());
+        if (outcome.kind === "replay") return replay(reply, outcome.response);
+        request.idempotency = outcome.held;
+        outcome.held.join(done);
+      },
+      (error: Error) => done(error),
+    );
   });
 
   // callback style, so the requests without a key (nearly all) pay no promise
   app.addHook("onSend", (request, reply, payload, done) => {
-    const claim = request.idempotency;
-    if (claim === null) return done(null, payload);
+    const held = request.idempotency;
+    if (held === null) return done(null, payload);
     request.idempotency = null;
     const settled =
-      reply.statusCode >= 500 || typeof payload !== "string"
-        ? store.release(claim)
-        : store.record(claim, { status: reply.statusCode, headers: headersToKeep(reply), body: payload });
+      reply.statusCode >= 500
+        ? held.abandon()
+        : held.complete(
+            typeof payload === "string"
+              ? { status: reply.statusCode, headers: headersToKeep(reply), body: payload }
+              : null,
+          );
     settled.then(
       () => done(null, payload),
       (error: Error) => done(error),
     );
   });
+
+  // an answer that never passed onSend (a socket gone before it) must not hold the transaction
+  const abandonUnanswered = (request: FastifyRequest, hookDone: () => void) => {
+    const held = request.idempotency;
+    request.idempotency = null;
+    if (held === null) return hookDone();
+    held.abandon().then(hookDone, hookDone);
+  };
+  app.addHook("onResponse", (request, _reply, hookDone) => abandonUnanswered(request, hookDone));
+  app.addHook("onRequestAbort", abandonUnanswered);
 }

@@ -16,6 +16,15 @@ export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
   url: string;
   stop: () => void;
+  /** SIGKILL, as a power cut */
+  kill: () => void;
+  /** resolves when the process has ended, with its signal if one ended it */
+  exited: Promise<NodeJS.Signals | null>;
+}
+
+export interface ServerProcessOptions {
+  /** a module the process loads before Kasboek (`node --import`), e.g. crash-points.mjs */
+  preload?: string;
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on now. */
@@ -32,9 +41,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `kasboek serve` from the sources and resolves once it answers. */
-export async function startServerProcess(): Promise<ServerProcess> {
+export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [inject("cliEntry"), "serve"], {
+  const preload = options.preload === undefined ? [] : ["--import", options.preload];
+  const child = spawn(process.execPath, [...preload, inject("cliEntry"), "serve"], {
     env: { ...process.env, DATABASE_URL: inject("databaseUrl"), PORT: String(port), HOST, LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -42,6 +52,9 @@ export async function startServerProcess(): Promise<ServerProcess> {
     child.kill("SIGTERM");
   };
   process.once("exit", stop);
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once("exit", (_code, signal) => resolve(signal)),
+  );
   const url = `http://${HOST}:${port}`;
   // seconds on a loaded two-core machine
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -51,7 +64,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
       () => true,
       () => false,
     );
-    if (answers) return { url, stop };
+    if (answers) return { url, stop, kill: () => child.kill("SIGKILL"), exited };
     await sleep(50);
   }
   stop();

@@ -54,8 +54,8 @@ beforeAll(async () => {
   harness = await buildTestApp();
   const company = await newCompany(harness.deps);
   tokenId = (await issuePersonalToken(harness.deps, harness.deps.db, company.userId, [])).tokenId;
-  patient = standInApp({ waitMs: 10_000, pollMs: 10 });
-  impatient = standInApp({ waitMs: 50, pollMs: 10 });
+  patient = standInApp({ waitMs: 10_000 });
+  impatient = standInApp({ waitMs: 50 });
 });
 afterAll(async () => {
   await patient.close();

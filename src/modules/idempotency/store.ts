@@ -1,9 +1,9 @@
 /**
- * SQL for `idempotency_records`. Invariants: a record is created by one insert that does nothing
- * when the (token, key) pair exists, and taken over (expired, or its first request's process gone)
- * by one update that checks the lock it read is still there; so of any number of processes asking
- * at once, exactly one gets to run the request. Date-times are ISO UTC strings, which compare
- * correctly as text on SQLite and as timestamptz on PostgreSQL.
+ * SQL for `idempotency_records`. Invariants: a key is taken by one upsert that inserts the record,
+ * or takes over one past its expiry, and does nothing when a live record exists; run inside the
+ * request's transaction, it waits on another transaction's uncommitted record for that key, so of
+ * any number of processes asking at once exactly one gets to run the request. Date-times are ISO
+ * UTC strings, which compare correctly as text on SQLite and as timestamptz on PostgreSQL.
  */
 import type { Executor } from "../../db/connection.js";
 
@@ -14,7 +14,6 @@ export interface IdempotencyRecordRow {
   response_status: number | null;
   response_headers: string | null;
   response_body: string | null;
-  locked_until: string;
   expires_at: string;
 }
 
@@ -24,29 +23,32 @@ function tables(executor: Executor) {
   return executor.withTables<IdempotencyTables>();
 }
 
-export interface NewLock {
+export interface NewKey {
   tokenId: number;
   key: string;
   fingerprint: string;
-  lockedUntil: string;
+  now: string;
   expiresAt: string;
 }
 
-/** Inserts a running record; false when one exists for the pair already. */
-export async function insertRunningRecord(executor: Executor, lock: NewLock): Promise<boolean> {
+/** Takes the key for the caller's transaction; false when a live record holds it. */
+export async function takeKey(executor: Executor, taken: NewKey): Promise<boolean> {
+  const fresh = {
+    fingerprint: taken.fingerprint,
+    response_status: null,
+    response_headers: null,
+    response_body: null,
+    expires_at: taken.expiresAt,
+  };
   const result = await tables(executor)
     .insertInto("idempotency_records")
-    .values({
-      token_id: lock.tokenId,
-      idempotency_key: lock.key,
-      fingerprint: lock.fingerprint,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      locked_until: lock.lockedUntil,
-      expires_at: lock.expiresAt,
-    })
-    .onConflict((conflict) => conflict.columns(["token_id", "idempotency_key"]).doNothing())
+    .values({ token_id: taken.tokenId, idempotency_key: taken.key, ...fresh })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["token_id", "idempotency_key"])
+        .doUpdateSet(fresh)
+        .where("idempotency_records.expires_at", "<=", taken.now),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
@@ -64,28 +66,6 @@ export async function findRecord(
     .executeTakeFirst();
 }
 
-/**
- * Makes `seen` a new running record, unless another process changed it since it was read (its
- * lock moved on); true when this caller now holds it.
- */
-export async function takeOverRecord(executor: Executor, seen: IdempotencyRecordRow, lock: NewLock): Promise<boolean> {
-  const result = await tables(executor)
-    .updateTable("idempotency_records")
-    .set({
-      fingerprint: lock.fingerprint,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      locked_until: lock.lockedUntil,
-      expires_at: lock.expiresAt,
-    })
-    .where("token_id", "=", seen.token_id)
-    .where("idempotency_key", "=", seen.idempotency_key)
-    .where("locked_until", "=", seen.locked_until)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export interface StoredResponse {
   status: number;
   headers: string;
@@ -101,14 +81,6 @@ export async function storeResponse(
   await tables(executor)
     .updateTable("idempotency_records")
     .set({ response_status: response.status, response_headers: response.headers, response_body: response.body })
-    .where("token_id", "=", tokenId)
-    .where("idempotency_key", "=", key)
-    .execute();
-}
-
-export async function deleteRecord(executor: Executor, tokenId: number, key: string): Promise<void> {
-  await tables(executor)
-    .deleteFrom("idempotency_records")
     .where("token_id", "=", tokenId)
     .where("idempotency_key", "=", key)
     .execute();
