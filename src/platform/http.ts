@@ -104,7 +104,9 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
     request.log.error({ err: error }, "unexpected failure");
     return sendApiError(new ApiError("server", SERVER_ERROR_MESSAGE), request, reply);
   }
-  if (apiError.status >= 500) request.log.error({ err: error }, "server error");
+  // A 503 (not ready, Retry-After) is a state, logged where it is decided when it changes
+  // (modules/health), not on every request that finds it.
+  if (apiError.status >= 500 && apiError.status !== 503) request.log.error({ err: error }, "server error");
   return sendApiError(apiError, request, reply);
 }
 
