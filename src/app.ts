@@ -43,6 +43,7 @@ import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
 import { registerFormBodies } from "./platform/pages/forms.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
 import { registerResponseCache } from "./platform/response-cache.js";
+import { isHttpsAddress } from "./platform/transport-security.js";
 
 /** What `kasboek serve` adds for running in production; tests leave it out or set parts. */
 export interface OperationsOptions {
@@ -66,7 +67,11 @@ export function buildApp(
   // a refusal is counted once `metrics` exists: the limiter calls back only when a request comes
   let countRejection = () => {};
   const rateLimit = options.rateLimit && { onRejected: () => countRejection(), ...options.rateLimit };
-  const app = createHttpServer(rateLimit ? { ...options, rateLimit } : options);
+  const app = createHttpServer({
+    ...options,
+    ...(rateLimit ? { rateLimit } : {}),
+    httpsSite: options.httpsSite ?? isHttpsAddress(deps.publicUrl),
+  });
   const metrics = createMetrics({
     outboxBacklog: () => unsentMessageCount(deps.db),
     poolStats: operations.poolStats,

@@ -1,8 +1,8 @@
 /**
  * Requests found to fail from outside (issue 12, "Found when tried from outside"), each answered
- * with a 4xx in the error envelope on both databases: NUL characters, amounts beyond their
- * maximum, a leading plus sign, documents with too many lines, deep or long JSON, ids beyond
- * the id range. A stored amount is always the amount sent.
+ * with a 4xx in the error envelope on both databases: NUL characters, lone surrogates (issue 26),
+ * amounts beyond their maximum, a leading plus sign, documents with too many lines, deep or long
+ * JSON, ids beyond the id range. A stored amount is always the amount sent, and so is stored text.
  */
 import { describe, expect, it } from "vitest";
 import { MAX_ARRAY_ITEMS } from "../src/platform/attributes.js";
@@ -62,6 +62,64 @@ describe("NUL characters", () => {
       expect(response.statusCode, path).toBe(400);
       expect(errorOf(response).type).toBe("client.parameters.invalid_parameter_value");
       expect(errorOf(response).message).toContain("NUL");
+    }
+  });
+});
+
+describe("lone surrogates", () => {
+  const contactsUrl = () => `/api/v1/companies/${tests.company.companyId}/contacts`;
+
+  it("refuses a lone UTF-16 surrogate in a string field with 422 naming the attribute, storing nothing", async () => {
+    const before = json<{ contacts: unknown[] }>(
+      await request(tests.harness.app, "GET", `${contactsUrl()}?per_page=100`, tests.company.token),
+    ).contacts.length;
+    for (const text of ["x\ud800y", "x\udc00y", "\udbff", "😀\ud83d"]) {
+      const contact = await post("contacts", { contact: { company_name: text } });
+      expectValidation(contact, "company_name", "is not valid text");
+    }
+    const nested = await post("sales_invoices", invoiceWith([{ ...line, description: "a\udfffb" }]));
+    expectValidation(nested, "invoice_lines[0].description", "is not valid text");
+    const invoice = await tests.create({ contact_id: tests.contactId, api_reference: "ref-1" });
+    expectValidation(await tests.patch(invoice.id, { api_reference: "\ud800" }), "api_reference", "is not valid text");
+    const shown = await request(
+      tests.harness.app,
+      "GET",
+      tests.url(tests.company, `/${invoice.id}`),
+      tests.company.token,
+    );
+    expect(json<{ sales_invoice: { api_reference: string } }>(shown).sales_invoice.api_reference).toBe("ref-1");
+    const after = json<{ contacts: unknown[] }>(
+      await request(tests.harness.app, "GET", `${contactsUrl()}?per_page=100`, tests.company.token),
+    ).contacts.length;
+    expect(after).toBe(before);
+  });
+
+  it("says so in Dutch too", async () => {
+    const response = await request(
+      tests.harness.app,
+      "POST",
+      contactsUrl(),
+      tests.company.token,
+      { contact: { company_name: "x\ud800y" } },
+      { "accept-language": "nl" },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toMatch(/^Contact is ongeldig: company_name is geen geldige tekst(;|$)/);
+  });
+
+  it("stores a surrogate pair (an emoji) as sent", async () => {
+    const created = await post("contacts", { contact: { company_name: "Smile 😀 BV" } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = json<{ contact: { id: number } }>(created).contact;
+    const shown = await request(tests.harness.app, "GET", `${contactsUrl()}/${id}`, tests.company.token);
+    expect(json<{ contact: { company_name: string } }>(shown).contact.company_name).toBe("Smile 😀 BV");
+  });
+
+  it("answers a surrogate's UTF-8 bytes in a path or query with a 4xx, never a 5xx", async () => {
+    for (const path of [`${contactsUrl()}/%ED%A0%80`, `${contactsUrl()}?search[q]=%ED%A0%80`]) {
+      const response = await request(tests.harness.app, "GET", path, tests.company.token);
+      expect(response.statusCode, path).toBeLessThan(500);
+      expect(response.headers["content-type"], path).toBe("application/json; charset=utf-8");
     }
   });
 });

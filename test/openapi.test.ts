@@ -58,6 +58,24 @@ describe("the OpenAPI document", () => {
     expect(yaml.body).toMatch(/^openapi: 3\.1\.0$/m);
   });
 
+  it("says how long a browser may keep the reference page, its files and the document (issue 26)", async () => {
+    const expected: Record<string, string> = {
+      "/docs": "no-cache",
+      "/docs/": "no-cache",
+      "/docs/assets/docs.js": "public, max-age=86400",
+      "/docs/assets/swagger-ui.css": "public, max-age=86400",
+      "/docs/assets/swagger-ui-bundle.js": "public, max-age=86400",
+      "/api/v1/openapi": "no-cache",
+      "/api/v1/openapi.json": "no-cache",
+      "/api/v1/openapi.yaml": "no-cache",
+    };
+    for (const [url, cacheControl] of Object.entries(expected)) {
+      const response = await harness.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe(cacheControl);
+    }
+  });
+
   it("describes every route the router holds, and nothing else", () => {
     const inRouter = routerRoutes(harness.app).map(shape).sort();
     const inDocument = operations.map(({ method, path }) => shape(`${method} ${path}`)).sort();

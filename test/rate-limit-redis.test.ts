@@ -1,11 +1,12 @@
 /**
  * Rate limits with their counters in Redis (REDIS_URL): two app instances, as two processes
- * would, spend one shared budget; an unreachable Redis leaves requests served (fail open) with
- * one log line. Uses the Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379) under a key
- * prefix of its own, and skips, saying so, when no Redis answers there.
+ * would, spend one shared budget; an unreachable Redis, or one that takes connections and never
+ * answers, leaves requests served (fail open) without RateLimit headers, with one log line. Uses
+ * the Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379) under a key prefix of its own, and
+ * skips, saying so, when no Redis answers there.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
@@ -150,5 +151,126 @@ describe("an unreachable Redis", () => {
     const warnings = logLines.filter((line) => line.includes("Redis for rate limits is unreachable"));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0] ?? "{}").level).toBe(40);
+  });
+});
+
+/** A server that takes connections and never says a word, as a hung Redis does. */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `redis://127.0.0.1:${address.port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function expectNoRateLimitHeaders(response: LightMyRequestResponse): void {
+  expect(response.statusCode, response.body).toBe(200);
+  for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after"]) {
+    expect(response.headers[name], name).toBeUndefined();
+  }
+}
+
+/**
+ * A proxy to the test Redis that can stop answering while keeping its connections open (as a
+ * Redis that hangs does): what clients send meanwhile is held, and passed on when it goes on.
+ */
+async function freezableRedis(): Promise<{
+  url: string;
+  freeze: (frozen: boolean) => void;
+  close: () => Promise<void>;
+}> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const held: Array<() => void> = [];
+  let frozen = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {});
+    }
+    client.on("data", (chunk) => {
+      if (frozen) held.push(() => upstream.write(chunk));
+      else upstream.write(chunk);
+    });
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `redis://127.0.0.1:${address.port}`,
+    freeze: (value) => {
+      frozen = value;
+      if (!value) for (const write of held.splice(0)) write();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.runIf(haveRedis)("a Redis that stops answering (issue 26)", () => {
+  it("is logged once when counting stops and once when it works again; meanwhile no headers", async () => {
+    const proxy = await freezableRedis();
+    try {
+      const logLines: string[] = [];
+      const app = await processApp({ perMinute: 100, redisUrl: proxy.url, redisKeyPrefix: `${PREFIX}hung:` }, logLines);
+      const counted = await companiesOf(app, company.token);
+      expect(counted.headers["ratelimit-remaining"]).toBe("99");
+      proxy.freeze(true);
+      for (let index = 0; index < 2; index++) expectNoRateLimitHeaders(await companiesOf(app, company.token));
+      const warnings = logLines.filter((line) => line.includes("Redis for rate limits is unreachable"));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0] ?? "{}").level).toBe(40);
+      proxy.freeze(false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let index = 0; index < 2; index++) {
+        expect((await companiesOf(app, company.token)).headers["ratelimit-limit"]).toBe("100");
+      }
+      expect(logLines.filter((line) => line.includes("Redis for rate limits is reachable again"))).toHaveLength(1);
+      expect(logLines.filter((line) => line.includes("Redis for rate limits is unreachable"))).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("a Redis that counts nothing (issue 26)", () => {
+  it("leaves the RateLimit headers out while it is unreachable", async () => {
+    const url = `redis://127.0.0.1:${await closedPort()}`;
+    const app = await processApp({ perMinute: 2, redisUrl: url, redisKeyPrefix: `${PREFIX}closed-headers:` });
+    for (let index = 0; index < 5; index++) expectNoRateLimitHeaders(await companiesOf(app, company.token));
+  });
+
+  it("serves a Redis that takes connections but never answers as unreachable: no headers, one log line", async () => {
+    const silent = await silentServer();
+    try {
+      const logLines: string[] = [];
+      const app = await processApp(
+        { perMinute: 2, redisUrl: silent.url, redisKeyPrefix: `${PREFIX}silent:` },
+        logLines,
+      );
+      for (let index = 0; index < 5; index++) expectNoRateLimitHeaders(await companiesOf(app, company.token));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (let index = 0; index < 5; index++) expectNoRateLimitHeaders(await companiesOf(app, company.token));
+      const warnings = logLines.filter((line) => line.includes("Redis for rate limits is unreachable"));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0] ?? "{}").level).toBe(40);
+    } finally {
+      await silent.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * Every difference between SQLite and PostgreSQL lives here and nowhere else (with
  * db/sqlite-driver.ts): connection set-up, SQLite's writer and reader connections with
  * `BEGIN IMMEDIATE` for its write transactions, column types used by
- * migrations, how a migration adds a referencing column, and type parsers so that both drivers hand the same JavaScript values to stores
+ * migrations, how a migration adds a referencing column, date-time values typed for SQL
+ * expressions, and type parsers so that both drivers hand the same JavaScript values to stores
  * (ids and cents as numbers, dates as `YYYY-MM-DD` strings, date-times as ISO UTC strings,
  * booleans as 0/1 integers on both).
  *
@@ -23,6 +24,7 @@ import {
   type Kysely,
   PostgresAdapter,
   PostgresDialect,
+  type RawBuilder,
   SqliteDialect,
   sql,
 } from "kysely";
@@ -176,6 +178,15 @@ export function openDialect(url: ParsedDatabaseUrl): OpenedDialect {
 
 export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * An ISO UTC date-time as an SQL value of the date-time column type, for expressions that hold
+ * only parameters (a CASE choosing between times): PostgreSQL types such a CASE as text, which it
+ * does not assign to a timestamptz column. SQLite keeps date-times as text anyway.
+ */
+export function dateTimeValue(db: Pick<Kysely<unknown>, "getExecutor">, iso: string): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
 }
 
 /** Column types for migrations, chosen per dialect. */

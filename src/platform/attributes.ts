@@ -8,6 +8,7 @@ import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import { isValidDate, parseDateTime } from "./dates.js";
 import { ApiError, type ValidationErrors } from "./errors.js";
 import { canonicalDecimal, MAX_AMOUNT, parseDecimal, readDecimal } from "./money.js";
+import { unstorableTextProblem } from "./text.js";
 
 /**
  * The most elements any array of a request body may have (document lines, payments, journal
@@ -42,10 +43,9 @@ const BLANKABLE_TYPES = new Set(["integer", "boolean"]);
 function coerceValue(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
   const type = baseType(schema);
   if (value === null) return { ok: true, value: null };
-  // PostgreSQL cannot store U+0000 in text (SQLite can): refused for every field, in one place.
-  if (typeof value === "string" && value.includes("\u0000")) {
-    return { ok: false, problem: "must not contain a NUL character" };
-  }
+  // Text neither database would keep as sent is refused for every field, in one place.
+  const unstorable = typeof value === "string" ? unstorableTextProblem(value) : null;
+  if (unstorable !== null) return { ok: false, problem: unstorable };
   if (value === "" && (BLANKABLE_TYPES.has(type ?? "") || schema.format !== undefined || schema.enum)) {
     return { ok: true, value: null };
   }

@@ -7,6 +7,9 @@
  * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
  * UTF-8 with the `{"error":{"type","message"}}` envelope and an `X-Request-Id` header.
  *
+ * Invariant: every response to a request of an https site, or one that came over TLS, says so
+ * with Strict-Transport-Security (transport-security.ts), set with the request id.
+ *
  * Invariant: an error's message is in the language the request's Accept-Language asks for (nl or
  * en, English when it asks for neither or there is no request to ask), said in Content-Language
  * and announced by `Vary: Accept-Language`; its type, status and other headers are the same in
@@ -29,6 +32,7 @@ import { parseQueryString } from "./query-string.js";
 import { type RateLimitSettings, registerRateLimit } from "./rate-limit.js";
 import { recordRouteCatalogue } from "./route-catalogue.js";
 import { LAZY_SERIALIZERS } from "./serializers.js";
+import { declareTransportSecurity } from "./transport-security.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -100,7 +104,9 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
     request.log.error({ err: error }, "unexpected failure");
     return sendApiError(new ApiError("server", SERVER_ERROR_MESSAGE), request, reply);
   }
-  if (apiError.status >= 500) request.log.error({ err: error }, "server error");
+  // A 503 (not ready, Retry-After) is a state, logged where it is decided when it changes
+  // (modules/health), not on every request that finds it.
+  if (apiError.status >= 500 && apiError.status !== 503) request.log.error({ err: error }, "server error");
   return sendApiError(apiError, request, reply);
 }
 
@@ -130,17 +136,21 @@ function writeClientError(error: Error & { code?: string }, socket: Socket): voi
   socket.destroy(error);
 }
 
-/** Fastify's options and this server's own: the rate limit (absent: none). */
-export type HttpServerOptions = FastifyServerOptions & { rateLimit?: RateLimitSettings };
+/**
+ * Fastify's options and this server's own: the rate limit (absent: none), and whether the site
+ * is reached over https (its public URL is https; absent: no).
+ */
+export type HttpServerOptions = FastifyServerOptions & { rateLimit?: RateLimitSettings; httpsSite?: boolean };
 
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
-  const { rateLimit, ...fastifyOptions } = options;
+  const { rateLimit, httpsSite = false, ...fastifyOptions } = options;
   const app = Fastify({
     ...fastifyOptions,
     // Failures found while routing (bad percent-encoding, over-long parameters) skip the hooks
     // and the error handler; without this Fastify answers them in its own format.
     frameworkErrors: (error, request, reply) => {
       reply.header("x-request-id", request.id);
+      declareTransportSecurity(request, reply, httpsSite);
       sendError(error, request, reply);
     },
     clientErrorHandler: writeClientError,
@@ -192,6 +202,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   // callback style: an async hook costs every request a promise and a turn of the microtask queue
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    declareTransportSecurity(request, reply, httpsSite);
     done();
   });
   // Before every other request hook (authentication included): see rate-limit.ts.

@@ -6,6 +6,7 @@
 import { isValidDate } from "./dates.js";
 import { invalidParameter, notFound } from "./errors.js";
 import type { Query, QueryValue } from "./query-string.js";
+import { unstorableTextProblem } from "./text.js";
 
 export interface Paging {
   page: number;
@@ -27,11 +28,13 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_QUERY_TEXT_LENGTH = 1000;
 
 /**
- * A text value of the query as routes may use it. PostgreSQL cannot hold U+0000 in text, so a
- * value with one is refused here, where every search text passes, rather than failing in SQL.
+ * A text value of the query as routes may use it. Text a database cannot keep as sent (a NUL,
+ * a lone surrogate: text.ts) is refused here, where every search text passes, rather than
+ * failing or being changed in SQL.
  */
 export function queryText(name: string, value: string): string {
-  if (value.includes("\u0000")) throw invalidParameter(name, "must not contain a NUL character");
+  const unstorable = unstorableTextProblem(value);
+  if (unstorable !== null) throw invalidParameter(name, unstorable);
   if (value.length > MAX_QUERY_TEXT_LENGTH) {
     throw invalidParameter(name, `must be at most ${MAX_QUERY_TEXT_LENGTH} characters`);
   }

@@ -12,9 +12,10 @@
  * time. The long-run rate never exceeds `perMinute` a minute.
  *
  * Store: in this process by default; with Redis the counters are one atomic INCR per request
- * (the plugin's Lua script), so every process on that Redis spends one shared budget. When Redis
- * cannot be reached requests are served without a limit (fail open) and the log says so once,
- * and once more when Redis is back.
+ * (the plugin's Lua script), so every process on that Redis spends one shared budget. When a
+ * request cannot be counted — Redis refuses connections, takes them and never answers, or times
+ * out — it is served without a limit (fail open) and without RateLimit headers, since nothing
+ * was counted; the log says so once when counting stops, and once more when a count works again.
  *
  * Not counted: the health checks (`/health…`), the metrics (`/metrics…`) and the static page
  * assets (`/assets/…`).
@@ -112,29 +113,41 @@ function firstConnection(redis: Redis, ms: number): Promise<void> {
   });
 }
 
-/** Logs the first failure of an outage and the recovery, not every reconnection attempt. */
-function watchRedis(app: FastifyInstance, redis: Redis, owned: boolean): void {
+/** What a count's outcome tells the log: only where an outage begins and where it ends. */
+interface CountingWatch {
+  failed: (error: unknown) => void;
+  counted: () => void;
+}
+
+/**
+ * Logs the first failure of an outage — the client's (a refused connection) or a count's (no
+ * answer in time, never ready) — and the first count that works after it, not every
+ * reconnection attempt or request.
+ */
+function watchRedis(app: FastifyInstance, redis: Redis, owned: boolean): CountingWatch {
   let unreachable = false;
-  const onError = (error: Error) => {
-    if (unreachable) return;
-    unreachable = true;
-    app.log.warn(
-      { err: error },
-      "Redis for rate limits is unreachable: requests are served without rate limits until it is back",
-    );
+  const watch: CountingWatch = {
+    failed: (error) => {
+      if (unreachable) return;
+      unreachable = true;
+      app.log.warn(
+        { err: error },
+        "Redis for rate limits is unreachable: requests are served without rate limits until it is back",
+      );
+    },
+    counted: () => {
+      if (!unreachable) return;
+      unreachable = false;
+      app.log.info("Redis for rate limits is reachable again: rate limits apply again");
+    },
   };
-  const onReady = () => {
-    if (!unreachable) return;
-    unreachable = false;
-    app.log.info("Redis for rate limits is reachable again: rate limits apply again");
-  };
-  redis.on("error", onError);
-  redis.on("ready", onReady);
+  redis.on("error", watch.failed);
   app.addHook("onReady", () => firstConnection(redis, REDIS_STARTUP_WAIT_MS));
-  // The listeners stay: without an "error" listener ioredis prints every reconnection failure.
+  // The listener stays: without an "error" listener ioredis prints every reconnection failure.
   app.addHook("onClose", async () => {
     if (owned) redis.disconnect();
   });
+  return watch;
 }
 
 /**
@@ -145,7 +158,7 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
   if (settings.perMinute <= 0) return;
   const owned = settings.redis === undefined && settings.redisUrl !== undefined;
   const redis = settings.redis ?? (settings.redisUrl === undefined ? undefined : createRedisClient(settings.redisUrl));
-  if (redis !== undefined) watchRedis(app, redis, owned);
+  const watch = redis === undefined ? undefined : watchRedis(app, redis, owned);
 
   const onRejected = settings.onRejected;
   app.register(fastifyRateLimit, {
@@ -156,7 +169,9 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
     keyGenerator: rateLimitKey,
     // RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (and Retry-After on a 429).
     enableDraftSpec: true,
-    skipOnError: true,
+    // A count that fails reaches the hook below, which serves the request unlimited: the
+    // plugin's own skipOnError would send headers for a count that never happened.
+    skipOnError: false,
     ...(redis === undefined ? {} : { redis, nameSpace: settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX }),
     ...(onRejected === undefined ? {} : { onExceeded: (request: FastifyRequest) => onRejected(request) }),
     errorResponseBuilder: (_request, context) =>
@@ -172,6 +187,17 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
   app.addHook("onRequest", function rateLimited(request, reply, done) {
     if (!isRateLimited(request.url)) return done();
     limit ??= app.rateLimit();
-    limit.call(this, request, reply).then(() => done(), done);
+    limit.call(this, request, reply).then(
+      () => {
+        watch?.counted();
+        done();
+      },
+      (error: unknown) => {
+        // a refusal (429) is the limit working; anything else is a store that could not count
+        if (error instanceof ApiError || watch === undefined) return done(error as Error);
+        watch.failed(error);
+        done();
+      },
+    );
   });
 }

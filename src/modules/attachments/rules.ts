@@ -6,6 +6,7 @@
  * understand and would store a different file than the client meant. File names are reduced to
  * their last path component so a stored name can never be read as a path.
  */
+import { hasLoneSurrogate } from "../../platform/text.js";
 import { zipDeclaredMimeType, zipEntryNames } from "./zip-entries.js";
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -129,8 +130,6 @@ export function uploadBodyLimit(maxBytes = ATTACHMENT_MAX_BYTES): number {
 }
 
 const FILE_NAME_CONTROL_CHARACTERS = /\p{Cc}/u;
-// With the u flag a proper surrogate pair is one code point, so this matches only lone halves.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** A file name as stored: trimmed, directories stripped (`C:\a\b.pdf` → `b.pdf`), length-checked. */
 export function checkFileName(raw: string | null | undefined): Checked<string> {
@@ -138,7 +137,7 @@ export function checkFileName(raw: string | null | undefined): Checked<string> {
   const name = (raw.split(/[/\\]/).at(-1) ?? "").trim();
   if (name === "" || name === "." || name === "..") return { ok: false, problem: "must name a file, not a directory" };
   if (FILE_NAME_CONTROL_CHARACTERS.test(name)) return { ok: false, problem: "must not contain control characters" };
-  if (LONE_SURROGATE.test(name)) return { ok: false, problem: "is not valid text" };
+  if (hasLoneSurrogate(name)) return { ok: false, problem: "is not valid text" };
   if ([...name].length > FILE_NAME_MAX_CHARACTERS) {
     return { ok: false, problem: `is too long (at most ${FILE_NAME_MAX_CHARACTERS} characters)` };
   }

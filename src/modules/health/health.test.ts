@@ -1,17 +1,29 @@
 /**
  * Health and metrics through the app: live and ready answer without a token, ready names what
- * is wrong in a 503 envelope (an extra check failing, a database without migrations, shutting
- * down), and /metrics speaks Prometheus text with route patterns as labels, behind
- * METRICS_TOKEN when one is set.
+ * is wrong in a 503 envelope in plain words (an extra check failing, a database that does not
+ * answer or lacks migrations, shutting down) and logs it once per change, and /metrics speaks
+ * Prometheus text with route patterns as labels, behind METRICS_TOKEN when one is set.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildTestApp, errorOf, json, newCompany, request, type TestApp } from "../../../test/support/app.js";
 import { buildApp } from "../../app.js";
 import { openDatabase } from "../../db/connection.js";
 import { checkReadiness } from "./service.js";
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -38,10 +50,69 @@ describe("GET /health/live and /health/ready", () => {
     try {
       const response = await request(app, "GET", "/health/ready", null);
       expect(response.statusCode).toBe(503);
-      expect(errorOf(response)).toEqual({ type: "server", message: "Redis is not available: connection refused" });
+      // the reason in plain words: the client library's own error text stays in the log (issue 26)
+      expect(errorOf(response)).toEqual({ type: "server", message: "Redis is not available" });
+      expect(response.body).not.toContain("connection refused");
       expect((await request(app, "GET", "/health/live", null)).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it("logs readiness when it changes, with the error behind it, not on every probe (issue 26)", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n")) if (line !== "") lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    let redisAnswers = false;
+    const probe = async () => {
+      if (!redisAnswers) throw new Error("connect ECONNREFUSED 10.0.0.7:6379");
+    };
+    const app = buildApp(
+      harness.deps,
+      { logger: { level: "info", stream } },
+      { readinessChecks: [{ name: "Redis", probe }] },
+    );
+    const probes = async (count: number, status: number) => {
+      for (let index = 0; index < count; index++) {
+        const response = await request(app, "GET", "/health/ready", null);
+        expect(response.statusCode).toBe(status);
+        expect(response.body).not.toContain("ECONNREFUSED");
+      }
+    };
+    const about = (level: number, text: string) =>
+      lines.filter((line) => line.level === level && String(line.msg).includes(text));
+    try {
+      await probes(3, 503);
+      redisAnswers = true;
+      await probes(3, 200);
+      redisAnswers = false;
+      await probes(2, 503);
+      expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+      const notReady = about(40, "not ready: Redis is not available");
+      expect(notReady).toHaveLength(2);
+      expect(JSON.stringify(notReady[0])).toContain("ECONNREFUSED 10.0.0.7:6379");
+      expect(about(30, "ready again")).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("names a database that does not answer without its driver's words", async () => {
+    const port = await closedPort();
+    const handle = openDatabase(`postgres://postgres@127.0.0.1:${port}/kasboek`);
+    const app = buildApp({ db: handle.db, now: () => new Date() }, { logger: false });
+    try {
+      const response = await request(app, "GET", "/health/ready", null);
+      expect(response.statusCode).toBe(503);
+      expect(errorOf(response)).toEqual({ type: "server", message: "The database does not answer" });
+      expect(response.body).not.toContain(String(port));
+    } finally {
+      await app.close();
+      await handle.close();
     }
   });
 

@@ -3,7 +3,8 @@
  * declaration): `GET /health/live`, `GET /health/ready`, and `GET /metrics`, which takes
  * `Authorization: Bearer <METRICS_TOKEN>` when one is configured and is open otherwise.
  * Failures answer in the error envelope like every other endpoint; readiness failures are 503
- * with the reason as the message, so an operator sees what is wrong from the probe alone.
+ * with the reason as the message, so an operator sees what is wrong from the probe alone, and
+ * the log has a line (with the error behind it) when readiness changes, not one per probe.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -45,8 +46,16 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ServiceDeps, op
 
   app.get("/health/live", async (_request, reply) => reply.type(JSON_UTF8).send({ status: "ok" }));
 
-  app.get("/health/ready", async (_request, reply) => {
+  // What the last probe found (null: ready), so the log tells only of changes.
+  let lastReason: string | null = null;
+  app.get("/health/ready", async (request, reply) => {
     const readiness = await checkReadiness(deps, { shuttingDown, checks: options.readinessChecks ?? [] });
+    const reason = readiness.ready ? null : readiness.reason;
+    if (reason !== lastReason) {
+      if (readiness.ready) request.log.info({ was: lastReason }, "ready again");
+      else request.log.warn({ err: readiness.cause, reason }, `not ready: ${readiness.reason}`);
+      lastReason = reason;
+    }
     if (!readiness.ready) throw new ApiError("server", readiness.reason, { "retry-after": "5" }, 503);
     return reply.type(JSON_UTF8).send({ status: "ok" });
   });

@@ -4,7 +4,8 @@
  *   outage does not make an orchestrator restart every healthy process;
  * - ready means this process can serve: not shutting down, the database answers, every migration
  *   this build knows is applied, and every extra check (Redis, when configured) passes; the
- *   first failure found is named;
+ *   first failure found is named in plain words, for anyone who can reach the probe: a
+ *   library's error text (hosts, internals) goes only with `cause`, to the log;
  * - every check is bounded by a timeout, so a hung dependency makes the probe fail, not hang.
  */
 import { pendingMigrations } from "../../db/migrate.js";
@@ -17,7 +18,7 @@ export interface ReadinessCheck {
   probe: () => Promise<unknown>;
 }
 
-export type Readiness = { ready: true } | { ready: false; reason: string };
+export type Readiness = { ready: true } | { ready: false; reason: string; cause?: unknown };
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -33,10 +34,6 @@ async function within<Result>(work: Promise<Result>, timeoutMs: number): Promise
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function checkReadiness(
   deps: ServiceDeps,
   state: { shuttingDown: boolean; checks: readonly ReadinessCheck[] },
@@ -45,13 +42,13 @@ export async function checkReadiness(
   try {
     await within(pingDatabase(deps.db), CHECK_TIMEOUT_MS);
   } catch (error) {
-    return { ready: false, reason: `The database does not answer: ${describe(error)}` };
+    return { ready: false, reason: "The database does not answer", cause: error };
   }
   let pending: string[];
   try {
     pending = await within(pendingMigrations(deps.db), CHECK_TIMEOUT_MS);
   } catch (error) {
-    return { ready: false, reason: `The migration state could not be read: ${describe(error)}` };
+    return { ready: false, reason: "The migration state could not be read", cause: error };
   }
   if (pending.length > 0) {
     return { ready: false, reason: `Database migrations are not applied: ${pending.join(", ")}` };
@@ -60,7 +57,7 @@ export async function checkReadiness(
     try {
       await within(check.probe(), CHECK_TIMEOUT_MS);
     } catch (error) {
-      return { ready: false, reason: `${check.name} is not available: ${describe(error)}` };
+      return { ready: false, reason: `${check.name} is not available`, cause: error };
     }
   }
   return { ready: true };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, newCompany, type TestApp } from "../../../test/support/app.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { insertClient, insertCode, insertGrant } from "../oauth/store.js";
-import { logIn } from "../sessions/service.js";
+import { countBackedOffAttempt, logIn } from "../sessions/service.js";
 import { issueOAuthAccessToken } from "../tokens/service.js";
 import { runHousekeeping, startHousekeeping } from "./service.js";
 
@@ -35,7 +35,7 @@ type Rows = {
 const tables = (deps: ServiceDeps) => (deps.db as Kysely<object>).withTables<Rows>();
 
 /** The key sessions/service.ts counts an address under (a hash, so the table holds no addresses). */
-function throttleKey(kind: "email" | "client", value: string): string {
+function throttleKey(kind: string, value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url")}`;
 }
 
@@ -62,6 +62,22 @@ describe("housekeeping", () => {
     const result = await runHousekeeping(deps);
     expect(result.login_throttles).toBeGreaterThanOrEqual(2);
     expect(await presentKeys(deps, [...keys(old), ...keys(recent)])).toEqual(keys(recent).sort());
+  });
+
+  it("keeps a backed-off throttle whose block has passed until it has been quiet for the window", async () => {
+    const deps = harness.deps;
+    const backOff = { limit: 1, firstBlockSeconds: 60, longestBlockSeconds: 600 };
+    const [passed, quiet] = [`passed-${randomUUID()}`, `quiet-${randomUUID()}`];
+    // blocked from 2 minutes ago until 1 minute ago: its back-off still counts
+    await countBackedOffAttempt({ ...deps, now: () => at(-120_000) }, "backed-off", passed, backOff);
+    // blocked until 59 minutes ago and quiet since: spent
+    await countBackedOffAttempt({ ...deps, now: () => at(-HOUR) }, "backed-off", quiet, backOff);
+    await runHousekeeping(deps);
+    const keys = [throttleKey("backed-off", passed), throttleKey("backed-off", quiet)];
+    expect(await presentKeys(deps, keys)).toEqual([throttleKey("backed-off", passed)]);
+    // so the next failure blocks twice as long as the first
+    expect(await countBackedOffAttempt(deps, "backed-off", passed, backOff)).toBe(0);
+    expect(await countBackedOffAttempt(deps, "backed-off", passed, backOff)).toBe(120);
   });
 
   it("deletes OAuth codes and access tokens a day past expiry and keeps the others", async () => {

@@ -7,7 +7,12 @@
  */
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
-import { countThrottledAttempt, settleThrottledAttempt } from "../sessions/service.js";
+import {
+  type BackOff,
+  countBackedOffAttempt,
+  countThrottledAttempt,
+  settleThrottledAttempt,
+} from "../sessions/service.js";
 import { OAuthError } from "./errors.js";
 import { redirectUriProblem } from "./rules.js";
 import { hashSecret, newClientId, newSecret, secretMatches } from "./secrets.js";
@@ -15,11 +20,14 @@ import { type ClientRow, findClientByClientId, insertClient, listClients } from 
 
 const SECRET_PREFIX = "kbs_";
 /**
- * Failed client authentications allowed per 15 minutes (the login throttle's window and block):
- * few per client id, whose secret is being guessed; more per client address, which many
- * clients behind one gateway may share.
+ * Failed client authentications are throttled per client id and client address together, with
+ * back-off: the 10th failure blocks that pair for a minute, each later one for twice as long,
+ * up to 15 minutes. Per client id alone, anyone who knows a (public) client id could lock the
+ * real client out from its own address. Per client address, 50 failures with any client ids in
+ * 15 minutes block that address for 15 minutes (the login throttle's window and block); many
+ * clients behind one gateway may share it.
  */
-const CLIENT_ID_ATTEMPT_LIMIT = 10;
+const CLIENT_BACK_OFF: BackOff = { limit: 10, firstBlockSeconds: 60, longestBlockSeconds: 15 * 60 };
 const CLIENT_ADDRESS_ATTEMPT_LIMIT = 50;
 const MAX_NAME_LENGTH = 200;
 
@@ -129,18 +137,19 @@ export async function authenticateClient(deps: ServiceDeps, credentials: Present
 }
 
 /**
- * `authenticateClient` behind the login throttle: the attempt is counted per client id and per
- * client address before the secret is checked, so parallel guesses count too; a blocked key is
- * refused with 429 and Retry-After without looking at the secret. A success forgets the client
- * id's failures and takes back its count on the address.
+ * `authenticateClient` behind the login throttle: the attempt is counted per client id and
+ * client address together and per client address before the secret is checked, so parallel
+ * guesses count too; a blocked key is refused with 429 and Retry-After without looking at the
+ * secret. A success forgets the pair's failures and takes back its count on the address.
  */
 export async function authenticateClientThrottled(
   deps: ServiceDeps,
   credentials: PresentedCredentials,
   clientAddress: string,
 ): Promise<Client> {
+  const pair = JSON.stringify([credentials.clientId, clientAddress]);
   const blockedSeconds = Math.max(
-    await countThrottledAttempt(deps, "oauth-client", credentials.clientId, CLIENT_ID_ATTEMPT_LIMIT),
+    await countBackedOffAttempt(deps, "oauth-client-address", pair, CLIENT_BACK_OFF),
     await countThrottledAttempt(deps, "oauth-address", clientAddress, CLIENT_ADDRESS_ATTEMPT_LIMIT),
   );
   if (blockedSeconds > 0) {
@@ -149,7 +158,7 @@ export async function authenticateClientThrottled(
     });
   }
   const client = await authenticateClient(deps, credentials);
-  await settleThrottledAttempt(deps, "oauth-client", credentials.clientId, true);
+  await settleThrottledAttempt(deps, "oauth-client-address", pair, true);
   await settleThrottledAttempt(deps, "oauth-address", clientAddress, false);
   return client;
 }

@@ -7,7 +7,10 @@
  * - a used code or refresh token presented again by its client revokes the whole grant (every
  *   access token issued under it, every refresh token with it) and is refused with invalid_grant;
  * - a code also needs the redirect URI it was issued for and the PKCE verifier of its challenge,
- *   and expires 60 seconds after approval;
+ *   and expires 60 seconds after approval; a failed exchange by its own client (another redirect
+ *   URI, a wrong verifier) spends it (RFC 9700 section 2.1.1, OAuth 2.1 section 4.1.3), so the
+ *   verifier cannot be guessed on one code; another client's attempt leaves it alone, as it
+ *   leaves a refresh token alone;
  * - every token response carries a new refresh token (rotation); a refresh may narrow the scopes
  *   of the new access token, never widen them beyond the grant;
  * - access tokens live 2 hours.
@@ -104,11 +107,16 @@ export async function exchangeAuthorizationCode(
   };
   if (code.used_at !== null) throw await reused();
   if (Date.parse(code.expires_at) <= now.getTime()) throw invalidGrant("The authorization code expired");
+  // Spent before the answer: a concurrent exchange that already won keeps its tokens.
+  const spent = async (description: string) => {
+    await markCodeUsed(deps.db, code.id, now.toISOString());
+    return invalidGrant(description);
+  };
   if (code.redirect_uri !== exchange.redirectUri) {
-    throw invalidGrant("redirect_uri differs from the one of the authorization request");
+    throw await spent("redirect_uri differs from the one of the authorization request");
   }
   if (!verifierMatchesChallenge(exchange.codeVerifier, code.code_challenge)) {
-    throw invalidGrant("code_verifier does not match the code_challenge (PKCE)");
+    throw await spent("code_verifier does not match the code_challenge (PKCE)");
   }
   if (grant.revoked_at !== null) throw invalidGrant("The authorization was revoked");
   const issued = await deps.db.transaction().execute(async (tx) => {

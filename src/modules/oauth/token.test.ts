@@ -112,17 +112,21 @@ describe("the authorization code grant", () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it("refuses a wrong code_verifier (PKCE mismatch) without using the code up", async () => {
+  it("refuses a wrong code_verifier (PKCE mismatch) and spends the code (RFC 9700)", async () => {
     const { code, verifier } = await newCode();
-    expectOAuthError(await exchange(codeFields(code, pkcePair().verifier)), 400, "invalid_grant");
+    // a request without a verifier is malformed, not an exchange: the code stays
     expectOAuthError(await exchange({ ...codeFields(code, verifier), code_verifier: "" }), 400, "invalid_request");
-    expect((await exchange(codeFields(code, verifier))).statusCode).toBe(200);
+    expectOAuthError(await exchange(codeFields(code, pkcePair().verifier)), 400, "invalid_grant");
+    const afterwards = await exchange(codeFields(code, verifier));
+    expectOAuthError(afterwards, 400, "invalid_grant");
+    expect(json<{ error_description: string }>(afterwards).error_description).toMatch(/used already/);
   });
 
-  it("refuses another redirect_uri than the code's", async () => {
+  it("refuses another redirect_uri than the code's and spends the code", async () => {
     const { code, verifier } = await newCode();
     const response = await exchange({ ...codeFields(code, verifier), redirect_uri: "https://app.example.test/other" });
     expectOAuthError(response, 400, "invalid_grant");
+    expectOAuthError(await exchange(codeFields(code, verifier)), 400, "invalid_grant");
   });
 
   it("refuses an unknown code and a code of another client", async () => {

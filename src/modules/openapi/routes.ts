@@ -6,7 +6,8 @@
  *
  * The three files of the page are served by these routes rather than @fastify/static: they are
  * fixed, read once, and cached by the browser for a day; a static-file plugin would add a
- * directory walk and a path parameter for nothing. The page names an empty icon (`data:,`, which
+ * directory walk and a path parameter for nothing. The page and the document are `no-cache`:
+ * small, and a browser should always show the API of the version that runs. The page names an empty icon (`data:,`, which
  * img-src allows) so the browser does not ask for /favicon.ico, a 404 in the console.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -76,6 +77,9 @@ const DOCS_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
   "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/** A browser asks again each time: the page and the document are of the version that runs. */
+const CURRENT_ONLY = "no-cache";
+
 const unauthenticated = { unauthenticated: true } as const;
 
 export function registerOpenApiRoutes(app: FastifyInstance): void {
@@ -101,7 +105,7 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
     },
     async (_request, reply) => {
       json ??= JSON.stringify(built());
-      return reply.type("application/json; charset=utf-8").send(json);
+      return reply.type("application/json; charset=utf-8").header("cache-control", CURRENT_ONLY).send(json);
     },
   );
   app.get(
@@ -117,13 +121,14 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
       // the YAML library loads with the first request for it, not with every start
       const { stringify } = await import("yaml");
       yaml ??= stringify(built(), { aliasDuplicateObjects: false });
-      return reply.type("application/yaml; charset=utf-8").send(yaml);
+      return reply.type("application/yaml; charset=utf-8").header("cache-control", CURRENT_ONLY).send(yaml);
     },
   );
 
   app.get("/docs", async (_request, reply) =>
     reply
       .type("text/html; charset=utf-8")
+      .header("cache-control", CURRENT_ONLY)
       .header("content-security-policy", DOCS_POLICY)
       .header("x-frame-options", "DENY")
       .header("referrer-policy", "no-referrer")

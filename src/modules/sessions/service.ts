@@ -18,7 +18,14 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { clearCookie, cookieValues, setCookie } from "../../platform/pages/cookies.js";
 import { findSessionUser, normaliseEmail, verifyPassword } from "../users/service.js";
 import { isFresh, isSignedBy, readClaims, SESSION_LIFETIME_SECONDS, signSession } from "./cookie.js";
-import { countAttempt, deleteSpentThrottles, forgetAttempts, settingOrInsert, uncountAttempt } from "./store.js";
+import {
+  countAttempt,
+  countAttemptWithBackOff,
+  deleteSpentThrottles,
+  forgetAttempts,
+  settingOrInsert,
+  uncountAttempt,
+} from "./store.js";
 
 export const SESSION_COOKIE = "kasboek_session";
 const SESSION_SECRET_SETTING = "session_secret";
@@ -117,6 +124,38 @@ function throttleKey(kind: string, value: string): string {
  */
 export async function countThrottledAttempt(deps: ServiceDeps, kind: string, value: string, limit: number) {
   return countAndCheck(deps, throttleKey(kind, value), limit);
+}
+
+/** Back-off: failures up to `limit` pass, then each begins a block twice as long as the last. */
+export interface BackOff {
+  /** the failure that begins the first block */
+  limit: number;
+  firstBlockSeconds: number;
+  longestBlockSeconds: number;
+}
+
+/**
+ * `countThrottledAttempt` with back-off instead of one block per window: the `limit`-th failure
+ * blocks `kind`:`value` for `firstBlockSeconds`, each failure after a block for twice as long,
+ * up to `longestBlockSeconds`; a key that stays quiet for the throttle window after its last
+ * block or attempt counts from 1 again. Answers the seconds the block that was already in force
+ * has left, 0 when the attempt was counted. A success must forget the key (settleThrottledAttempt).
+ */
+export async function countBackedOffAttempt(deps: ServiceDeps, kind: string, value: string, backOff: BackOff) {
+  const now = deps.now();
+  const blockEnds: string[] = [];
+  for (let seconds = backOff.firstBlockSeconds; ; seconds *= 2) {
+    const block = Math.min(seconds, backOff.longestBlockSeconds);
+    blockEnds.push(new Date(now.getTime() + block * 1000).toISOString());
+    if (block === backOff.longestBlockSeconds) break;
+  }
+  const blockedUntil = await countAttemptWithBackOff(deps.db, throttleKey(kind, value), {
+    now: now.toISOString(),
+    windowEndedBefore: new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString(),
+    limit: backOff.limit,
+    blockEnds,
+  });
+  return blockedUntil === null ? 0 : Math.max(1, Math.ceil((Date.parse(blockedUntil) - now.getTime()) / 1000));
 }
 
 /** After a success: forgets the failures of `kind`:`value`, or only takes back this attempt's count. */

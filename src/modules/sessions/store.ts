@@ -1,12 +1,19 @@
 /**
- * SQL for `instance_settings` (the stored session secret) and `login_throttles` (failed-login
+ * SQL for `instance_settings` (the stored session secret) and `login_throttles` (failed-attempt
  * counters). Invariant: every read-modify-write here is one statement — an insert that loses a
  * race does nothing, a counter moves in an upsert — so any number of processes on one database
  * agree without locks. Date-times are ISO UTC strings, which compare correctly as text on SQLite
  * and as timestamptz on PostgreSQL.
+ *
+ * A throttle row counts in one of two ways, told apart by its key's kind: in windows with one
+ * block (`countAttempt`, `window_started_at` is the window's start), or with back-off
+ * (`countAttemptWithBackOff`, `window_started_at` is when the key last fell quiet: its last
+ * attempt, or the end of the block that attempt began). Either way a row that blocks nothing and
+ * whose window started before the last one ended counts nothing any more.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { dateTimeValue } from "../../db/dialect.js";
 
 type SessionTables = {
   instance_settings: { name: string; value: string };
@@ -71,6 +78,65 @@ export async function countAttempt(
     .executeTakeFirstOrThrow();
 }
 
+export interface BackOffTimes {
+  now: string;
+  /** a key quiet since at or before this counts from 1 again */
+  windowEndedBefore: string;
+  /** the failure that begins the first block */
+  limit: number;
+  /** when the block begun by failure `limit` ends, by `limit + 1`, …; the last for every later one */
+  blockEnds: readonly string[];
+}
+
+/**
+ * Counts one attempt for `key` with back-off, unless the key is blocked: then nothing changes
+ * and the answer is the end of its block. A counted attempt from the `limit`-th on begins the
+ * next, longer block at once; the caller takes it back (`forgetAttempts`) when it succeeds.
+ * Answers null when the attempt was counted.
+ */
+export async function countAttemptWithBackOff(
+  executor: Executor,
+  key: string,
+  times: BackOffTimes,
+): Promise<string | null> {
+  const last = times.blockEnds.length - 1;
+  const blockEnd = (index: number) => dateTimeValue(executor, times.blockEnds[Math.min(index, last)] ?? times.now);
+  const failures = sql<number>`(case when login_throttles.window_started_at <= ${times.windowEndedBefore} then 1
+    else login_throttles.failures + 1 end)`;
+  // the block the counted failure begins: none before `limit`, then each entry of blockEnds in turn
+  const block = sql<string | null>`case when ${failures} < ${times.limit} then null
+      ${sql.join(
+        times.blockEnds
+          .slice(0, last)
+          .map((_, index) => sql`when ${failures} = ${times.limit + index} then ${blockEnd(index)}`),
+        sql` `,
+      )}
+      else ${blockEnd(last)} end`;
+  const firstBlock = times.limit <= 1 ? (times.blockEnds[0] ?? null) : null;
+  const counted = await tables(executor)
+    .insertInto("login_throttles")
+    .values({ key, failures: 1, window_started_at: firstBlock ?? times.now, blocked_until: firstBlock })
+    .onConflict((conflict) =>
+      conflict
+        .column("key")
+        .doUpdateSet({
+          failures,
+          window_started_at: sql<string>`coalesce(${block}, ${dateTimeValue(executor, times.now)})`,
+          blocked_until: block,
+        })
+        .where(sql<boolean>`login_throttles.blocked_until is null or login_throttles.blocked_until <= ${times.now}`),
+    )
+    .returning("failures")
+    .executeTakeFirst();
+  if (counted !== undefined) return null;
+  const row = await tables(executor)
+    .selectFrom("login_throttles")
+    .select("blocked_until")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return row?.blocked_until ?? times.now;
+}
+
 /** Takes back one counted attempt (it turned out to be a success). */
 export async function uncountAttempt(executor: Executor, key: string): Promise<void> {
   await tables(executor)
@@ -86,8 +152,10 @@ export async function forgetAttempts(executor: Executor, key: string): Promise<v
 }
 
 /**
- * Deletes counters that no longer count: the block has passed, or there is no block and the
- * window has ended. `countAttempt` starts such a row again at 1, so deleting it changes nothing.
+ * Deletes counters that no longer count: no block in force, and the window started before the
+ * last one ended. `countAttempt` and `countAttemptWithBackOff` start such a row again at 1, so
+ * deleting it changes nothing. (A back-off row whose block has just passed still counts: its
+ * window starts at the block's end.)
  */
 export async function deleteSpentThrottles(
   executor: Executor,
@@ -96,9 +164,9 @@ export async function deleteSpentThrottles(
   const result = await tables(executor)
     .deleteFrom("login_throttles")
     .where((eb) =>
-      eb.or([
-        eb("blocked_until", "<=", times.now),
-        eb.and([eb("blocked_until", "is", null), eb("window_started_at", "<=", times.windowEndedBefore)]),
+      eb.and([
+        eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<=", times.now)]),
+        eb("window_started_at", "<=", times.windowEndedBefore),
       ]),
     )
     .executeTakeFirst();

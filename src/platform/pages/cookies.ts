@@ -2,9 +2,11 @@
  * Reading and writing the cookies of the server-rendered pages (CSRF, session). Invariants:
  * values come back exactly as the browser sent them, so callers check their shape before
  * trusting them; a cookie is written only with a value of safe characters (never escaped or
- * encoded), always HttpOnly, and `Secure` whenever the browser reached us over https.
+ * encoded), always HttpOnly, and `Secure` whenever the browser reached us over https or the site
+ * is https-only (its response carries Strict-Transport-Security: transport-security.ts).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { declaresHttpsOnly } from "../transport-security.js";
 
 /** The characters our cookie values use: base64url and the dot that joins signed parts. */
 const SAFE_VALUE = /^[A-Za-z0-9._-]*$/;
@@ -56,7 +58,7 @@ export function setCookie(reply: FastifyReply, name: string, value: string, opti
   if (!SAFE_VALUE.test(value)) throw new Error(`cookie ${name} may hold only base64url characters and dots`);
   const parts = [`${name}=${value}`, "Path=/", "HttpOnly", `SameSite=${options.sameSite}`];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
-  if (isHttps(reply.request)) parts.push("Secure");
+  if (isHttps(reply.request) || declaresHttpsOnly(reply)) parts.push("Secure");
   reply.header("set-cookie", parts.join("; "));
 }
 
