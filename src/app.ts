@@ -3,7 +3,7 @@
  * module, registered explicitly (one line each). No autoloading, no container.
  */
 import type { FastifyInstance } from "fastify";
-import type { DataVersion, PoolStats } from "./db/dialect.js";
+import type { PoolStats } from "./db/dialect.js";
 import { registerAccountPageRoutes } from "./modules/account/routes.js";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerAttachmentRoutes } from "./modules/attachments/routes.js";
@@ -42,7 +42,6 @@ import { registerIdempotency } from "./platform/idempotency.js";
 import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
 import { registerFormBodies } from "./platform/pages/forms.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
-import { registerResponseCache } from "./platform/response-cache.js";
 import { isHttpsAddress } from "./platform/transport-security.js";
 
 /** What `kasboek serve` adds for running in production; tests leave it out or set parts. */
@@ -55,8 +54,6 @@ export interface OperationsOptions {
   poolStats?: () => PoolStats;
   /** process metrics (CPU, memory, event loop) on /metrics */
   processMetrics?: boolean;
-  /** the database's data version: with it, GET routes that declare `cachedResponse` reuse answers */
-  dataVersion?: DataVersion;
 }
 
 export function buildApp(
@@ -91,7 +88,6 @@ export function buildApp(
       deps.now,
     ),
   );
-  if (operations.dataVersion !== undefined) registerResponseCache(app, operations.dataVersion, deps.now);
   registerIdempotency(app, idempotencyStore(deps));
   registerFormBodies(app);
   registerPageAssets(app);

@@ -103,7 +103,6 @@ export async function serveCommand(argv: string[]): Promise<void> {
     {
       metricsToken: config.METRICS_TOKEN,
       poolStats: handle.poolStats,
-      dataVersion: handle.dataVersion,
       processMetrics: true,
       readinessChecks: redis === undefined ? [] : [{ name: "Redis", probe: async () => void (await redis.ping()) }],
     },

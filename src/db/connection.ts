@@ -5,7 +5,7 @@
  * db/request-transaction.ts, which lets one HTTP request hold a transaction around all its work.
  */
 import { Kysely } from "kysely";
-import { type DatabaseKind, type DataVersion, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
+import { type DatabaseKind, openDialect, type PoolStats, parseDatabaseUrl } from "./dialect.js";
 import { RequestTransactionDriver } from "./request-transaction.js";
 
 export type Executor = Kysely<object>;
@@ -14,8 +14,6 @@ export interface DatabaseHandle {
   db: Executor;
   kind: DatabaseKind;
   close: () => Promise<void>;
-  /** changes with every committed write (for the response cache) */
-  dataVersion: DataVersion;
   /** the PostgreSQL pool's occupancy; absent on SQLite */
   poolStats?: () => PoolStats;
 }
@@ -38,7 +36,6 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     db,
     kind: parsed.kind,
     close: () => db.destroy(),
-    dataVersion: opened.dataVersion,
   };
   return opened.poolStats === undefined ? handle : { ...handle, poolStats: opened.poolStats };
 }

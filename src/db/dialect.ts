@@ -30,7 +30,6 @@ import {
 } from "kysely";
 import type pg from "pg";
 import { preparingPool } from "./postgres-prepared.js";
-import { committedStateWatch } from "./postgres-snapshot.js";
 import { SqliteReadWriteDriver } from "./sqlite-driver.js";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -86,7 +85,7 @@ function sqliteDialect(filePath: string): OpenedDialect {
     createQueryCompiler: () => base.createQueryCompiler(),
     createDriver: () => driver,
   };
-  return { dialect, dataVersion: () => driver.dataVersion() };
+  return { dialect };
 }
 
 const PG_INT8_OID = 20;
@@ -106,16 +105,8 @@ export interface PoolStats {
   waiting: number;
 }
 
-/**
- * A token of the database's committed state, equal between two calls only when no write was
- * committed in between, by any process; null when it cannot be told (the response cache then
- * keeps nothing). On PostgreSQL a promise: the answer of a poll that began after the call.
- */
-export type DataVersion = () => string | null | Promise<string | null>;
-
 export interface OpenedDialect {
   dialect: Dialect;
-  dataVersion: DataVersion;
   poolStats?: () => PoolStats;
 }
 
@@ -164,7 +155,6 @@ function postgresDialect(url: string): OpenedDialect {
   pool.catch(() => {});
   return {
     dialect: new PostgresDialect({ pool: async () => preparingPool(await pool) }),
-    dataVersion: committedStateWatch({ query: async (text) => (await pool).query(text) }),
     poolStats: () =>
       opened === undefined
         ? { total: 0, idle: 0, waiting: 0 }

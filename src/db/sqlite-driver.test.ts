@@ -182,33 +182,3 @@ describe("SQLite's group commit", () => {
     expect(await texts(db)).toEqual(["afterwards"]);
   });
 });
-
-describe("SQLite's data version", () => {
-  it("moves when a write is committed, by this driver or another connection, and not before", async () => {
-    const location = path.join(directory, "version.sqlite");
-    const handle = openDatabase(`sqlite:${location}`);
-    handles.push(handle);
-    await sql`create table notes (id integer primary key, text text not null)`.execute(handle.db);
-    const db = handle.db.withTables<Tables>();
-    const start = await handle.dataVersion();
-    await texts(db);
-    expect(await handle.dataVersion()).toBe(start);
-
-    const transaction = await heldOpen(db, "in a transaction");
-    expect(await handle.dataVersion()).toBe(start);
-    await transaction.commit();
-    const committed = await handle.dataVersion();
-    expect(committed).not.toBe(start);
-
-    const other = openDatabase(`sqlite:${location}`);
-    handles.push(other);
-    await other.db.withTables<Tables>().insertInto("notes").values({ text: "from elsewhere" }).execute();
-    expect(await handle.dataVersion()).not.toBe(committed);
-  });
-
-  it("is unknown for an in-memory database, so nothing is kept for it", async () => {
-    const handle = openDatabase("sqlite::memory:");
-    handles.push(handle);
-    expect(await handle.dataVersion()).toBeNull();
-  });
-});

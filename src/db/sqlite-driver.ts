@@ -28,9 +28,6 @@
  * Every SQL text's prepared statement is kept per connection: Kysely prepares every query again,
  * which was a fifth of a GET's CPU time. A kept statement is safe to run again with new
  * parameters (SQLite re-prepares it after a schema change).
- * The data version (for the response cache) changes whenever a connection, the writer or another
- * process's, has committed: a group's rows count once its COMMIT succeeded, never before. It is
- * read from the wal-index header (db/sqlite-wal-index.ts), else the reader's `PRAGMA data_version`.
  */
 import type SqliteDatabase from "better-sqlite3";
 import {
@@ -41,7 +38,6 @@ import {
   SelectQueryNode,
   CompiledQuery as Statement,
 } from "kysely";
-import { WalIndexWatch } from "./sqlite-wal-index.js";
 
 /** The savepoint of a transaction that joined an open group. */
 const MEMBER = "kasboek_group_member";
@@ -63,11 +59,6 @@ class Connection {
     if (statement.reader) return { rows: statement.all(parameters) as Row[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-  }
-
-  /** SQLite's count of commits by other connections, as this connection has seen them. */
-  dataVersion(): number {
-    return this.#prepared("pragma data_version").pluck().get() as number;
   }
 
   #prepared(sqlText: string): SqliteDatabase.Statement {
@@ -136,7 +127,6 @@ class Lease implements DatabaseConnection {
 export class SqliteReadWriteDriver implements Driver {
   readonly #writer: Connection;
   readonly #reader: Connection | undefined;
-  readonly #walIndex: WalIndexWatch | undefined;
   readonly #lock = new WriterLock();
   #group: Group | undefined;
 
@@ -144,17 +134,9 @@ export class SqliteReadWriteDriver implements Driver {
   constructor(writer: SqliteDatabase.Database, reader: SqliteDatabase.Database | undefined) {
     this.#writer = new Connection(writer);
     this.#reader = reader === undefined ? undefined : new Connection(reader);
-    this.#walIndex = reader === undefined ? undefined : WalIndexWatch.open(reader.name);
   }
 
   async init(): Promise<void> {}
-
-  /** Changes after every commit, from any process; null for an in-memory database (one connection). */
-  dataVersion(): string | null {
-    if (this.#reader === undefined) return null;
-    // 48 characters from the header, a few digits from SQLite: the two never meet
-    return this.#walIndex?.version() ?? String(this.#reader.dataVersion());
-  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new Lease(this);
@@ -223,7 +205,6 @@ export class SqliteReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.#walIndex?.close();
     this.#reader?.database.close();
     this.#writer.database.close();
   }

@@ -22,8 +22,7 @@ export interface TestApp {
 export async function buildTestApp(now: () => Date = () => new Date()): Promise<TestApp> {
   const handle = openDatabase(inject("databaseUrl"));
   const deps: ServiceDeps = { db: handle.db, now };
-  // the response cache is on, as in `kasboek serve`: every test that writes and reads checks it
-  const app = buildApp(deps, { logger: false }, { dataVersion: handle.dataVersion });
+  const app = buildApp(deps, { logger: false });
   await app.ready();
   return {
     app,

@@ -75,11 +75,9 @@ export async function buildFuzzWorld(): Promise<FuzzWorld> {
   const handle = openDatabase(inject("databaseUrl"));
   const deps: ServiceDeps = { db: handle.db, now: () => new Date(FUZZ_NOW) };
   let errorLog: string[] = [];
-  const app = buildApp(
-    deps,
-    { logger: { level: "error", stream: { write: (line: string) => void errorLog.push(line) } } },
-    { dataVersion: handle.dataVersion },
-  );
+  const app = buildApp(deps, {
+    logger: { level: "error", stream: { write: (line: string) => void errorLog.push(line) } },
+  });
   await app.ready();
   const routes = routesOf(app);
 

@@ -29,7 +29,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
   app.get(
     "/api/v1/companies/:company_id/contacts",
     {
-      config: { ...contacts, cachedResponse: true },
+      config: contacts,
       schema: {
         querystring: CONTACT_QUERY.schema,
         response: { 200: ContactListResponse },
@@ -71,7 +71,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/contacts/:id",
-    { config: { ...contacts, cachedResponse: true }, schema: { response: { 200: ContactResponse } } },
+    { config: contacts, schema: { response: { 200: ContactResponse } } },
     async (request) => ({
       contact: await showContact(deps, requireCompany(request), readPathId(request.params, "Contact")),
     }),

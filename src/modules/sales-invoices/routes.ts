@@ -39,7 +39,7 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
   app.get(
     "/api/v1/companies/:company_id/sales_invoices",
     {
-      config: { ...salesInvoices, cachedResponse: true },
+      config: salesInvoices,
       schema: {
         querystring: SALES_INVOICE_QUERY.schema,
         response: { 200: SalesInvoiceListResponse },
@@ -87,7 +87,7 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.get(
     "/api/v1/companies/:company_id/sales_invoices/:id",
-    { config: { ...salesInvoices, cachedResponse: true }, schema: { response: { 200: SalesInvoiceResponse } } },
+    { config: salesInvoices, schema: { response: { 200: SalesInvoiceResponse } } },
     async (request) => ({
       sales_invoice: await showSalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
     }),
