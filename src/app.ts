@@ -35,7 +35,7 @@ import { registerUserRoutes } from "./modules/users/routes.js";
 import { registerVatReturnRoutes } from "./modules/vat-returns/routes.js";
 import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
 import { registerAccessControl } from "./platform/access.js";
-import { rememberAccess } from "./platform/access-cache.js";
+import { cachedAccessLookups } from "./platform/access-cache.js";
 import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
 import { registerIdempotency } from "./platform/idempotency.js";
@@ -79,7 +79,7 @@ export function buildApp(
   registerRequestMetrics(app, metrics);
   registerAccessControl(
     app,
-    rememberAccess(
+    cachedAccessLookups(
       app,
       {
         authenticateToken: (token) => authenticateToken(deps, token),

@@ -1,12 +1,12 @@
 /**
- * The memory of the access lookups: it saves the database the same two questions within a second,
+ * The cache of the access lookups: it saves the database the same two questions within a second,
  * and never at the cost of a revocation: an announced change empties it at once, an unannounced
  * one (another process) holds after TTL_MS, failures and expired tokens are asked again.
  */
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccessLookups, AuthenticatedToken, CompanyAccess } from "./access.js";
-import { announceAccessChange, rememberAccess, TTL_MS } from "./access-cache.js";
+import { announceAccessChange, cachedAccessLookups, TTL_MS } from "./access-cache.js";
 import { ApiError } from "./errors.js";
 
 const NOW = new Date("2030-01-01T12:00:00.000Z");
@@ -45,33 +45,22 @@ function countingLookups() {
 }
 
 const apps: Array<ReturnType<typeof Fastify>> = [];
-function remembered(lookups: AccessLookups, now = () => NOW): AccessLookups {
+function cached(lookups: AccessLookups, now = () => NOW): AccessLookups {
   const app = Fastify();
   apps.push(app);
-  return rememberAccess(app, lookups, now);
+  return cachedAccessLookups(app, lookups, now);
 }
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-describe("the access memory", () => {
-  it("answers what it remembers at once, not with a promise", async () => {
-    const { lookups } = countingLookups();
-    const memory = remembered(lookups);
-    const first = memory.authenticateToken("secret");
-    expect(first).toBeInstanceOf(Promise);
-    expect(await first).toEqual(TOKEN);
-    expect(memory.authenticateToken("secret")).toEqual(TOKEN);
-    expect(await memory.companyAccess(3, 7)).toEqual(ACCESS);
-    expect(memory.companyAccess(3, 7)).toEqual(ACCESS);
-  });
-
+describe("the access cache", () => {
   it("asks for a token and a company's access once within the second", async () => {
     const { state, lookups } = countingLookups();
-    const memory = remembered(lookups);
+    const cache = cached(lookups);
     for (let index = 0; index < 5; index++) {
-      expect(await memory.authenticateToken("kbp_a")).toEqual(TOKEN);
-      expect(await memory.companyAccess(3, 7)).toEqual(ACCESS);
+      expect(await cache.authenticateToken("kbp_a")).toEqual(TOKEN);
+      expect(await cache.companyAccess(3, 7)).toEqual(ACCESS);
     }
     expect(state.tokenCalls).toBe(1);
     expect(state.companyCalls).toBe(1);
@@ -79,40 +68,40 @@ describe("the access memory", () => {
 
   it("forgets everything when a change is announced, so a revocation holds at once", async () => {
     const { state, lookups } = countingLookups();
-    const memory = remembered(lookups);
-    await memory.authenticateToken("kbp_a");
-    await memory.companyAccess(3, 7);
+    const cache = cached(lookups);
+    await cache.authenticateToken("kbp_a");
+    await cache.companyAccess(3, 7);
     state.token = null;
     state.access = { ...ACCESS, isMember: false };
     announceAccessChange();
-    await expect(memory.authenticateToken("kbp_a")).rejects.toThrow("revoked");
-    expect((await memory.companyAccess(3, 7))?.isMember).toBe(false);
+    await expect(cache.authenticateToken("kbp_a")).rejects.toThrow("revoked");
+    expect((await cache.companyAccess(3, 7))?.isMember).toBe(false);
   });
 
   it("asks again after the second, so a change made elsewhere holds within it", async () => {
     const { state, lookups } = countingLookups();
-    const memory = remembered(lookups);
-    await memory.authenticateToken("kbp_a");
+    const cache = cached(lookups);
+    await cache.authenticateToken("kbp_a");
     state.token = null;
-    expect(memory.authenticateToken("kbp_a")).toEqual(TOKEN);
+    expect(await cache.authenticateToken("kbp_a")).toEqual(TOKEN);
     await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
-    await expect(memory.authenticateToken("kbp_a")).rejects.toThrow("revoked");
+    await expect(cache.authenticateToken("kbp_a")).rejects.toThrow("revoked");
   });
 
   it("keeps no failure and no refusal, and asks again for a token past its expiry", async () => {
     const { state, lookups } = countingLookups();
     let now = NOW;
-    const memory = remembered(lookups, () => now);
+    const cache = cached(lookups, () => now);
     state.token = null;
-    await expect(memory.authenticateToken("kbp_new")).rejects.toThrow();
+    await expect(cache.authenticateToken("kbp_new")).rejects.toThrow();
     state.token = { ...TOKEN, expiresAt: "2030-01-01T13:00:00.000Z" };
-    await expect(memory.authenticateToken("kbp_new")).resolves.toMatchObject({ tokenId: 1 });
+    await expect(cache.authenticateToken("kbp_new")).resolves.toMatchObject({ tokenId: 1 });
     now = new Date("2030-01-01T13:00:00.000Z");
-    await memory.authenticateToken("kbp_new");
+    await cache.authenticateToken("kbp_new");
     expect(state.tokenCalls).toBe(3);
     state.access = { ...ACCESS, apiAccessible: false };
-    await memory.companyAccess(3, 7);
-    await memory.companyAccess(3, 7);
+    await cache.companyAccess(3, 7);
+    await cache.companyAccess(3, 7);
     expect(state.companyCalls).toBe(2);
   });
 });

@@ -8,7 +8,6 @@
  * its user.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type AtHand, onceAtHand } from "./at-hand.js";
 import { ApiError } from "./errors.js";
 import type { Scope } from "./scopes.js";
 
@@ -52,9 +51,9 @@ export interface CompanyAccess {
  */
 export interface AccessLookups {
   /** resolves a presented bearer token; an ApiError 401 when it is unknown, revoked or expired */
-  authenticateToken: (token: string) => AtHand<AuthenticatedToken>;
+  authenticateToken: (token: string) => Promise<AuthenticatedToken>;
   /** the caller's standing in a company, or null when the company does not exist */
-  companyAccess: (companyId: number, userId: number) => AtHand<CompanyAccess | null>;
+  companyAccess: (companyId: number, userId: number) => Promise<CompanyAccess | null>;
 }
 
 export interface RequestContext {
@@ -141,36 +140,25 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
     }
   });
 
-  // callback style, so a request whose token and company are remembered runs through at once
-  app.addHook("onRequest", (request, _reply, done) => {
+  app.addHook("onRequest", async (request) => {
     const declared = request.routeOptions.config.access;
-    if (declared === undefined) return done();
-    let decided: AtHand<void>;
-    try {
-      decided = authorize(request, declared, lookups);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (decided instanceof Promise) decided.then(() => done(), done);
-    else done();
+    if (declared !== undefined) await authorize(request, declared, lookups);
   });
 }
 
-/** Sets `request.context` when the request may use its route; throws (or rejects) when not. */
-function authorize(request: FastifyRequest, declared: RouteAccess, lookups: AccessLookups): AtHand<void> {
-  return onceAtHand(lookups.authenticateToken(bearerToken(request)), (token) => {
-    checkScope(token, null, declared.scope);
-    if (declared.companyParam === undefined) {
-      request.context = { token, company: null };
-      return;
-    }
-    const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
-    if (companyId === null) throw accessDenied();
-    return onceAtHand(lookups.companyAccess(companyId, token.userId), (company) => {
-      if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
-      if (token.companyIds !== undefined && !token.companyIds.includes(company.companyId)) throw accessDenied();
-      checkScope(token, company, declared.scope);
-      request.context = { token, company };
-    });
-  });
+/** Sets `request.context` when the request may use its route; throws when not. */
+async function authorize(request: FastifyRequest, declared: RouteAccess, lookups: AccessLookups): Promise<void> {
+  const token = await lookups.authenticateToken(bearerToken(request));
+  checkScope(token, null, declared.scope);
+  if (declared.companyParam === undefined) {
+    request.context = { token, company: null };
+    return;
+  }
+  const companyId = parseCompanyId((request.params as Record<string, unknown>)[declared.companyParam]);
+  if (companyId === null) throw accessDenied();
+  const company = await lookups.companyAccess(companyId, token.userId);
+  if (company === null || !company.isMember || !company.apiAccessible) throw accessDenied();
+  if (token.companyIds !== undefined && !token.companyIds.includes(company.companyId)) throw accessDenied();
+  checkScope(token, company, declared.scope);
+  request.context = { token, company };
 }
