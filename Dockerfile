@@ -35,10 +35,8 @@ COPY package.json ./
 COPY bin ./bin
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The code stays root's and read-only to the service; only the data directory and the code
-# cache (what one start compiled, for the next: CODE_CACHE_DIR) are its own.
-ENV CODE_CACHE_DIR=/app/code-cache
-RUN mkdir -p /app/data /app/code-cache && chown node:node /app/data /app/code-cache
+# The code stays root's and read-only to the service; only the data directory is its own.
+RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 USER node
 EXPOSE 3000

@@ -10,4 +10,6 @@ if (!existsSync(entry)) {
   process.stderr.write("kasboek: dist/ is missing; run `npm run build` (npm install does this) first.\n");
   process.exit(1);
 }
+// Node 22.1 and later keep what a start compiled for the next one (Node 20 has no such cache)
+require("node:module").enableCompileCache?.();
 require(entry);

@@ -39,12 +39,6 @@ const EnvironmentSchema = Type.Object({
   SHUTDOWN_GRACE_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 10 }),
   /** how often expired login throttles, OAuth codes and tokens are deleted; 0: never */
   HOUSEKEEPING_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 86400, default: 600 }),
-  /**
-   * where the built `kasboek` keeps its V8 code cache (scripts/code-cache.ts); unset: `code-cache/`
-   * beside the build. Read by the build's `main.cjs` before anything else runs, since the cache is
-   * what the rest is compiled from; declared here so it is checked and documented like the rest.
-   */
-  CODE_CACHE_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof EnvironmentSchema>;

@@ -3,11 +3,10 @@
  * it loads neither ioredis, nor nodemailer, nor pg (each was a noticeable part of a cold start),
  * and does not run the migrator on a database that is up to date; the migrator still applies
  * what an older database lacks and refuses a database with migrations this build does not know.
- * Its second start runs on the code its first one compiled (the code cache is not refused).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -49,13 +48,6 @@ process.on("exit", () => {
   writeFileSync(process.env.MODULE_PROBE_FILE, JSON.stringify(all));
 });`;
 
-/** serve's code cache (scripts/code-cache.ts), this file's own */
-const codeCacheDirectory = path.join(directory, "code-cache");
-const serveCodeCache = () => {
-  const names = readdirSync(codeCacheDirectory).filter((name) => name.endsWith("-serve.v8cache"));
-  return names.map((name) => ({ name, modifiedMs: statSync(path.join(codeCacheDirectory, name)).mtimeMs }));
-};
-
 /** generous: a busy machine starts processes slowly */
 const START_TIMEOUT_MS = 60_000;
 
@@ -68,7 +60,6 @@ async function modulesLoadedByServe(databaseUrl: string): Promise<string[]> {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     MODULE_PROBE_FILE: probeFile,
-    CODE_CACHE_DIR: codeCacheDirectory,
   };
   for (const name of ["REDIS_URL", "SMTP_URL", "NODE_OPTIONS"]) delete environment[name];
   const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
@@ -138,25 +129,20 @@ describe("kasboek serve on SQLite without REDIS_URL and SMTP_URL", () => {
       } finally {
         await handle.close();
       }
-      // and, stopping, it left the code it compiled for the next start (scripts/code-cache.ts)
-      expect(serveCodeCache()).toHaveLength(1);
     },
     2 * START_TIMEOUT_MS,
   );
 
   it(
-    "does not run the migrator once the database is up to date, and starts on the code cache of the first start",
+    "does not run the migrator once the database is up to date",
     async () => {
       // The migrator creates its lock table whenever it runs: gone, it shows whether it ran.
       const handle = openDatabase(databaseUrl);
       await sql`drop table if exists kysely_migration_lock`.execute(handle.db);
       await handle.close();
-      const cacheBefore = serveCodeCache();
       const loaded = await modulesLoadedByServe(databaseUrl);
       expect(fromPackage(loaded, "better-sqlite3")).not.toEqual([]);
       expect(await tablesOf(file)).not.toContain("kysely_migration_lock");
-      // a cache V8 refused (another build, other V8 flags) would have been written anew at exit
-      expect(serveCodeCache()).toEqual(cacheBefore);
     },
     2 * START_TIMEOUT_MS,
   );

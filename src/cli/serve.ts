@@ -15,8 +15,7 @@
  * Start-up invariants (cold start is measured to the first answered request): what a request
  * does not need is not loaded — the mail sender (and nodemailer) only with SMTP_URL, ioredis only
  * with REDIS_URL, one database driver — and housekeeping's first round waits
- * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it;
- * ICU's data loads on another thread meanwhile (scripts/start-bundle.ts).
+ * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it.
  */
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
@@ -30,7 +29,6 @@ import { salesInvoiceMailAttachments } from "../modules/sales-invoices/service.j
 import { hasUsers } from "../modules/users/service.js";
 import type { ServiceDeps } from "../platform/deps.js";
 import { gracefulClose } from "../platform/graceful-close.js";
-import { keepHeapNearLiveSize } from "../platform/heap.js";
 import { createRedisClient } from "../platform/rate-limit.js";
 import { parseCommand } from "./shared.js";
 
@@ -55,13 +53,6 @@ REDIS_URL (rate-limit counters shared by every process; unset: each process coun
  * the first requests of a fresh process (a deploy, a restart under load) are what clients wait on.
  */
 const HOUSEKEEPING_FIRST_ROUND_DELAY_MS = 30_000;
-
-/**
- * The heap keeps V8's default growth while the process starts and its first requests load and
- * compile what they need (platform/heap.ts): with the closer growth from the start, that took
- * extra full collections, measured as some 25 ms more to the first answer.
- */
-const HEAP_SETTLING_DELAY_MS = 1_000;
 
 /** What each kind of document attaches to its e-mail, by outbox `document_type`. */
 const ATTACHMENT_RENDERERS: AttachmentRenderers = { sales_invoice: salesInvoiceMailAttachments };
@@ -153,7 +144,6 @@ export async function serveCommand(argv: string[]): Promise<void> {
   process.on("SIGTERM", (signal) => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  setTimeout(keepHeapNearLiveSize, HEAP_SETTLING_DELAY_MS).unref();
 
   if (config.HOUSEKEEPING_INTERVAL_SECONDS > 0 && !closing) {
     housekeeper = startHousekeeping(

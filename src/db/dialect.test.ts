@@ -1,8 +1,5 @@
 /**
- * Opening PostgreSQL loads pg without Node's fetch implementation (which pg's check for a
- * Cloudflare Worker pulled in on Node 20, a tenth of a start), and leaves the global scope as
- * Node made it; opening SQLite never loads pg. In a child process each: a module loaded once
- * stays loaded.
+ * Opening SQLite never loads pg. In a child process: a module loaded once stays loaded.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -10,21 +7,6 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const CONNECTION_MODULE = fileURLToPath(new URL("./connection.ts", import.meta.url));
-
-const PROGRAM = `
-const nodeHasNavigator = "navigator" in globalThis;
-const { openDatabase } = await import(${JSON.stringify(CONNECTION_MODULE)});
-// pg is loaded for the first query, which fails: nothing listens on port 1
-const handle = openDatabase("postgres://nobody@127.0.0.1:1/nothing");
-const { sql } = await import("kysely");
-const failed = await sql\`select 1\`.execute(handle.db).then(() => false, () => true);
-console.log(JSON.stringify({
-  failed,
-  fetchLoaded: process.moduleLoadList.some((name) => name.includes("undici")),
-  navigatorAsNodeMadeIt: ("navigator" in globalThis) === nodeHasNavigator,
-}));
-await handle.close();
-`;
 
 /** What `program` (ES module code run from the sources) printed, parsed. */
 async function printedBy(program: string): Promise<unknown> {
@@ -35,12 +17,6 @@ async function printedBy(program: string): Promise<unknown> {
   );
   return JSON.parse(stdout);
 }
-
-describe("opening PostgreSQL", () => {
-  it("loads pg without Node's fetch implementation and leaves no navigator behind", async () => {
-    expect(await printedBy(PROGRAM)).toEqual({ failed: true, fetchLoaded: false, navigatorAsNodeMadeIt: true });
-  });
-});
 
 const SQLITE_PROGRAM = `
 const { createRequire } = await import("node:module");

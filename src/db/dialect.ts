@@ -10,8 +10,8 @@
  * Each driver is loaded only when a database of its kind is opened (a SQLite server never loads
  * pg, a PostgreSQL one never loads better-sqlite3): loading both took a tenth of a cold start.
  * better-sqlite3 (native) is required synchronously from node_modules. pg is pure JavaScript
- * and part of the build's bundle, so its code comes with the code cache: required from
- * node_modules it was some 60 files read and compiled at every start (25-37 ms). It is imported
+ * and part of the build's bundle: required from node_modules it was some 60 files read at every
+ * start (25-37 ms). It is imported
  * when the pool is first needed (Kysely takes the pool as a promise), so opening stays synchronous.
  */
 import { mkdirSync } from "node:fs";
@@ -110,24 +110,8 @@ export interface OpenedDialect {
   poolStats?: () => PoolStats;
 }
 
-/**
- * Loads pg. When loaded, pg asks whether it runs in a Cloudflare Worker: with no `navigator`
- * (Node 20 has none; 21 and later do) it builds a fetch `Response` to find out, which loads
- * Node's whole fetch implementation: 30-40 ms of every start on PostgreSQL, half of loading pg.
- * A `navigator` that says Node.js is there only while pg loads, unless Node has its own.
- */
-async function loadPg(): Promise<typeof pg> {
-  if ("navigator" in globalThis) return (await import("pg")).default;
-  Object.defineProperty(globalThis, "navigator", { value: { userAgent: "Node.js" }, configurable: true });
-  try {
-    return (await import("pg")).default;
-  } finally {
-    Reflect.deleteProperty(globalThis, "navigator");
-  }
-}
-
 async function openPool(url: string): Promise<pg.Pool> {
-  const driver = await loadPg();
+  const driver = (await import("pg")).default;
   const pool = new driver.Pool({
     connectionString: url,
     max: 16,
