@@ -8,11 +8,8 @@
  *   contact (created in the request's transaction, so a refused request leaves none behind).
  * - `transition` is decided from the stored row and the request alone, before anything is read
  *   for the draft, so a refused state change never costs a write.
- * - every column set at publication comes from `publishedColumns` (or, for a document created
- *   published, `createPublished.row`); the number comes from the pipeline (a per-company counter
- *   row inside the publishing transaction).
- * - `createPublished.stored` and `presentWritten` answer exactly what a read of the rows just
- *   written would, so the response does not depend on which path wrote them.
+ * - every column set at publication comes from `publishedColumns`; the number comes from the
+ *   pipeline (a per-company counter row inside the publishing transaction).
  */
 import type { Static, TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -22,7 +19,7 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import type { CompanyDetails } from "../companies/service.js";
 import type { ContactRow } from "../contacts/service.js";
-import type { InvoiceLineRow, LinesPlan } from "../invoice-lines/service.js";
+import type { LinesPlan } from "../invoice-lines/service.js";
 import type { CappedResource } from "../plans/service.js";
 
 export type DocumentType = "sales_invoice" | "quotation" | "expense";
@@ -157,38 +154,8 @@ export interface DocumentKind<
   };
   /** the columns publication sets besides the number, the contact copy and the time */
   publishedColumns(row: Row, published: PublishedColumns, now: Date): Update;
-  /**
-   * a document published as it is created is inserted once, already published (absent: it is
-   * inserted as a concept and then published like a stored one)
-   */
-  createPublished?: {
-    /** the date its number series is chosen by */
-    date(draft: Draft): string;
-    /** the id the new row will have, taken before what points at it is written */
-    reserveId(transaction: Executor): Promise<number>;
-    /** the new row with the columns publication sets, but its number: that is taken last */
-    row(
-      companyId: number,
-      draft: Draft,
-      createdAt: string,
-      published: Omit<PublishedColumns, "invoice_number">,
-    ): Insert;
-    /** inserts the new row under its reserved id, with its number */
-    insert(transaction: Executor, id: number, invoiceNumber: string, values: Insert): Promise<void>;
-    /** the row as a read right after the write answers it, with its number (null: not taken yet) */
-    written(id: number, values: Insert, invoiceNumber: string | null): Row;
-    /** whether only a read can tell the stored row (payments given with it make its paid amount) */
-    readBack(draft: Draft): boolean;
-  };
   /** whether the write links payments to the document (absent: assume it may) */
   addsPayments?(draft: Draft): boolean;
-  /** presents a document created in this request from its row and lines as written (it has no files yet) */
-  presentWritten?(
-    executor: Executor,
-    company: CompanyAccess,
-    row: Row,
-    lines: readonly InvoiceLineRow[],
-  ): Promise<Presented>;
   /** lines of this type count as sold (products' number_sold) once published */
   finalisesLines: boolean;
   /** what else happens at publication, in its transaction (the e-mail copy) */

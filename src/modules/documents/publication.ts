@@ -1,9 +1,7 @@
 /**
  * The publication step of the documents pipeline: number, freeze the contact, finalise the lines,
- * the type's own steps, and the posting. Two ways in, one set of rows out:
- * - a stored concept being published (`publishStored`): locked, then updated;
- * - a document published as it is created (`createPublished`): every row inserted once with its
- *   final values, nothing read back that this transaction just wrote.
+ * the type's own steps, and the posting, for a stored concept (`publishStored`): a document
+ * published as it is created is stored as a concept first, in the same transaction.
  *
  * Invariants:
  * - The company's row is held for the books (`holdBooksForPosting`, or the read of its details
@@ -11,11 +9,8 @@
  *   row before a counter row (plans/store.ts takes it first too).
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
- * - The counter row stays locked until commit, so what can be done before the number is taken
- *   is done before it: the posting's reads (its open period and accounts: `preparePosting`), and
- *   for a document created published the rows that point at it (its lines, its contact's usage,
- *   its ledger entry), written under the id reserved for it. Racing creates of a company wait
- *   only for the document's own row, the seal of its entry and the commit of the one before.
+ * - The counter row stays locked until commit: racing publications of a company take their
+ *   numbers one after the other.
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -23,24 +18,12 @@ import { notFound } from "../../platform/errors.js";
 import { type CompanyDetails, companyDetails, companyDetailsHoldingBooks } from "../companies/service.js";
 import { contactById, holdContactForDocument } from "../contacts/service.js";
 import { nextInSeries } from "../counters/service.js";
-import {
-  finaliseDocumentLines,
-  type InvoiceLineRow,
-  insertNewDocumentLines,
-  postableLines,
-  postableLinesOf,
-} from "../invoice-lines/service.js";
+import { finaliseDocumentLines, postableLinesOf } from "../invoice-lines/service.js";
 import {
   type DocumentPostingInput,
   holdBooksForPosting,
-  type KnownAtPosting,
   type PostableLine,
-  type PreparedPosting,
   postPublishedDocument,
-  preparePosting,
-  type StagedPosting,
-  sealDocumentPosting,
-  stageNewDocumentPosting,
 } from "../ledger/service.js";
 import { frozenContactCopy } from "./contact.js";
 import type { DocumentDraft, DocumentKind, StoredDocument, WriteContext } from "./kind.js";
@@ -178,75 +161,6 @@ export async function publishStored<Row extends StoredDocument, Draft extends Do
     const input = await documentPostingInput(transaction, kind, companyId, published, draft.contact);
     await postPublishedDocument(transaction, companyId, input, kind.resource);
   }
-}
-
-/** A document created published: its row and lines as written. */
-export interface WrittenDocument<Row> {
-  id: number;
-  /** null when only a read can tell the stored row (the type's `createPublished.stored`) */
-  row: Row | null;
-  lines: InvoiceLineRow[];
-}
-
-/**
- * Inserts a new document already published — number, contact copy, final lines — then runs the
- * type's own steps (children, e-mail) and posts it, reading back nothing it wrote. What points at
- * the document (its lines, its contact's usage, its ledger entry) is written first, under the id
- * reserved for it, and its number is taken last: from there on the counter row is locked until
- * commit, for the document's row, the seal of its entry (with the description naming the number)
- * and the commit only.
- */
-export async function createPublished<
-  Row extends StoredDocument,
-  Draft extends DocumentDraft<unknown>,
-  Insert,
-  Options,
->(
-  transaction: Executor,
-  kind: DocumentKind<Row, TObject, Draft, Insert, unknown, unknown, Options>,
-  create: NonNullable<DocumentKind<Row, TObject, Draft, Insert, unknown, unknown, Options>["createPublished"]>,
-  context: WriteContext<Options>,
-  draft: Draft,
-): Promise<WrittenDocument<Row>> {
-  const companyId = context.company.companyId;
-  const date = create.date(draft);
-  let prepared: PreparedPosting | undefined;
-  if (kind.posting) {
-    await holdBooks(transaction, context);
-    prepared = await preparePosting(transaction, companyId, date, kind.resource);
-  }
-  const id = await create.reserveId(transaction);
-  const document = { type: kind.type, id };
-  const lines = await insertNewDocumentLines(transaction, companyId, document, draft.lines, kind.finalisesLines);
-  if (draft.contact !== null) await holdContactForDocument(transaction, companyId, draft.contact.id, document);
-  const now = context.now.toISOString();
-  const values = create.row(companyId, draft, now, {
-    published_at: now,
-    cached_contact: frozenContactCopy(draft.contact),
-  });
-  let staged: StagedPosting | null = null;
-  if (kind.posting) {
-    const company = await companyOfWrite(transaction, context);
-    const known: KnownAtPosting = {
-      vatLiable: company?.vat_liable ?? true,
-      booksHeld: true,
-      ...(prepared === undefined ? {} : { prepared }),
-    };
-    const unnumbered = create.written(id, values, null);
-    const input = postingInput(kind, unnumbered, draft.contact, postableLines(lines, draft.lines));
-    staged = await stageNewDocumentPosting(transaction, companyId, input, kind.resource, known);
-  }
-
-  const invoiceNumber = await nextNumber(transaction, kind.numbering, companyId, date);
-  await create.insert(transaction, id, invoiceNumber, values);
-  if (kind.afterWrite) await kind.afterWrite(transaction, context, id, draft);
-  const row = create.readBack(draft) ? null : create.written(id, values, invoiceNumber);
-  const published = row ?? (await lockedRow(transaction, kind, companyId, id));
-  if (kind.afterPublish) await kind.afterPublish(transaction, context, published, draft);
-  if (staged !== null && kind.posting) {
-    await sealDocumentPosting(transaction, staged, kind.posting(published).description);
-  }
-  return { id, row, lines };
 }
 
 /**

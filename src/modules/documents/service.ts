@@ -15,8 +15,9 @@
  *   sent back exactly as shown.
  * - Numbers come from a per-company counter row inside the publishing transaction: gapless and
  *   unique under any concurrency; a number written by hand is never handed out again.
- * - A document published as it is created is written once, with its final values, and answered
- *   from what was written (publication.ts); every other write is answered from a fresh read.
+ * - A document published as it is created is inserted as a concept and published in the same
+ *   transaction, by the one publication step (publication.ts); every write is answered from a
+ *   fresh read.
  * - Only concepts are deleted; their payments stay (unlinked) and their files go.
  */
 import type { Static, TObject } from "@sinclair/typebox";
@@ -39,7 +40,7 @@ import { syncDocumentPayments, unlinkDocumentPayments } from "../payments/servic
 import { assertCanCreate } from "../plans/service.js";
 import { productDefaultsOf } from "../products/service.js";
 import type { DocumentDraft, DocumentKind, DocumentType, DraftTools, StoredDocument, WriteContext } from "./kind.js";
-import { createPublished, type KindOf, lockedRow, publishStored, type WrittenDocument } from "./publication.js";
+import { type KindOf, lockedRow, publishStored } from "./publication.js";
 
 export type { DocumentContactAttributes, DocumentWithContact } from "./contact.js";
 export { documentContactCopy, liveContactCopies, resolveDocumentContact } from "./contact.js";
@@ -93,7 +94,7 @@ export async function writeDocumentIn<
   attributes: Partial<Static<Schema>>,
   errors: ValidationErrors,
 ): Promise<number> {
-  return (await writeDocument(transaction, kind, context, id, attributes, errors)).id;
+  return writeDocument(transaction, kind, context, id, attributes, errors);
 }
 
 async function writeDocument<
@@ -111,7 +112,7 @@ async function writeDocument<
   id: number | null,
   attributes: Partial<Static<Schema>>,
   errors: ValidationErrors,
-): Promise<{ id: number; written: WrittenDocument<Row> | null }> {
+): Promise<number> {
   const companyId = context.company.companyId;
   const quota = kind.quota;
   if (id === null && quota !== undefined) {
@@ -159,12 +160,6 @@ async function writeDocument<
       await syncDocumentPayments(transaction, context.company, { type: kind.type, id: documentId });
     }
   };
-  if (existing === null && publishing && kind.createPublished !== undefined) {
-    const written = await createPublished(transaction, kind, kind.createPublished, context, draft);
-    await syncPayments(written.id);
-    return { id: written.id, written };
-  }
-
   let documentId: number;
   if (existing === null) {
     documentId = await kind.store.insert(transaction, kind.newRow(companyId, draft, context.now.toISOString()));
@@ -179,7 +174,7 @@ async function writeDocument<
     await transition.apply(transaction, await lockedRow(transaction, kind, companyId, documentId));
   }
   await syncPayments(documentId);
-  return { id: documentId, written: null };
+  return documentId;
 }
 
 /** Create (`id` null) or update from a request body: one transaction, answered as presented. */
@@ -205,11 +200,7 @@ export async function saveDocument<
   const presented = await deps.db
     .transaction()
     .execute(async (transaction) => {
-      const { id: writtenId, written } = await writeDocument(transaction, kind, context, id, attributes, errors);
-      // answered from the rows just written when the type can tell them without a read
-      if (written?.row && kind.presentWritten) {
-        return kind.presentWritten(transaction, company, written.row, written.lines);
-      }
+      const writtenId = await writeDocument(transaction, kind, context, id, attributes, errors);
       return kind.present(transaction, company, await lockedRow(transaction, kind, company.companyId, writtenId), deps);
     })
     .catch((error: unknown) => {

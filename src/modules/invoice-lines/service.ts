@@ -29,7 +29,6 @@ import {
   type InvoiceLineRow,
   type InvoiceLineValues,
   insertLines,
-  insertLinesReturningIds,
   markLinesFinal,
   updateLine,
 } from "./store.js";
@@ -213,38 +212,6 @@ export async function applyDocumentLines(
     document,
     plan.lines.filter((line) => line.row === null).map((line) => line.values),
   );
-}
-
-/**
- * Writes the lines of a document created in this transaction, once, as they will stay: final
- * already when the document is published as it is created. Answers the stored rows in line order,
- * so the caller need not read back what it just wrote.
- */
-export async function insertNewDocumentLines(
-  transaction: Executor,
-  companyId: number,
-  document: DocumentReference,
-  plan: LinesPlan,
-  final: boolean,
-): Promise<InvoiceLineRow[]> {
-  if (plan.destroyedIds.length > 0 || plan.lines.some((line) => line.row !== null)) {
-    throw new Error("a new document has no stored lines to change");
-  }
-  const values = plan.lines.map((line) => ({ ...line.values, is_final: final ? 1 : line.values.is_final }));
-  const ids = await insertLinesReturningIds(transaction, companyId, document, values);
-  // a new document's positions are distinct (planDocumentLines numbers them), so they pair the ids
-  const idByPosition = new Map(ids.map((row) => [row.position, row.id]));
-  return values.map((line) => {
-    const id = idByPosition.get(line.position);
-    if (id === undefined) throw new Error(`the insert answered no id for line ${line.position}`);
-    return { ...line, id, company_id: companyId, document_type: document.type, document_id: document.id };
-  });
-}
-
-/** Lines as the ledger posts them, from rows already at hand (a document written in this request). */
-export function postableLines(rows: readonly InvoiceLineRow[], plan: LinesPlan): PostableLine[] {
-  const names = new Map(plan.lines.map((line) => [line.values.vat_type_id, line.vatTypeName]));
-  return rows.map((row) => postableLine(row, names));
 }
 
 /** One stored line as the ledger posts it; `names` holds the VAT type names by id. */

@@ -77,7 +77,7 @@ type InvoiceLineInsert = InvoiceLineValues & Pick<InvoiceLineRow, "company_id" |
 const insertLineRows = reusableInsert((executor, rows: InvoiceLineInsert[]) =>
   lines(executor).insertInto("invoice_lines").values(rows),
 );
-const insertLineRowsReturningIds = reusableInsert((executor, rows: InvoiceLineInsert[]) =>
+const _insertLineRowsReturningIds = reusableInsert((executor, rows: InvoiceLineInsert[]) =>
   lines(executor).insertInto("invoice_lines").values(rows).returning(["id", "position"]),
 );
 
@@ -105,20 +105,6 @@ function batchOf(
     document_type: document.type,
     document_id: document.id,
   }));
-}
-
-/** Inserts lines and answers their ids with their positions (the order RETURNING gives is not promised). */
-export async function insertLinesReturningIds(
-  executor: Executor,
-  companyId: number,
-  document: DocumentReference,
-  values: readonly InvoiceLineValues[],
-): Promise<Array<{ id: number; position: number }>> {
-  const ids: Array<{ id: number; position: number }> = [];
-  for (let start = 0; start < values.length; start += INSERT_BATCH_ROWS) {
-    ids.push(...(await insertLineRowsReturningIds(executor, batchOf(values, start, companyId, document))));
-  }
-  return ids;
 }
 
 export async function updateLine(

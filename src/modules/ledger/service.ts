@@ -40,7 +40,7 @@ import {
   type LedgerLineValues,
 } from "./store.js";
 
-export { assertPeriodOpen, holdBooksForPosting, type PreparedPosting, preparePosting } from "./before-posting.js";
+export { assertPeriodOpen, holdBooksForPosting } from "./before-posting.js";
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
 export type {
@@ -224,38 +224,6 @@ export async function postPublishedDocument(
   const draft = await documentPosting(transaction, companyId, input, known);
   if (draft.lines.length === 0) return;
   await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
-}
-
-/** A document's posting written but not yet sealed (`stageNewDocumentPosting`). */
-export type StagedPosting = UnsealedEntry;
-
-/**
- * P1/P2 or P4 for a document created published, in two steps around the taking of its number:
- * its entry and lines are written first, and sealed after (`sealDocumentPosting`) with the
- * description that names the number (the input's own is not written), so the counter row, locked
- * until commit, waits for the seal only. No entry can be in force for a document whose id was
- * reserved in this transaction, since ids are never reused (db/reserved-id.ts). Null when it
- * posts nothing.
- */
-export async function stageNewDocumentPosting(
-  transaction: Executor,
-  companyId: number,
-  input: DocumentPostingInput,
-  resource: string,
-  known: KnownAtPosting = {},
-): Promise<StagedPosting | null> {
-  const draft = await documentPosting(transaction, companyId, input, known);
-  if (draft.lines.length === 0) return null;
-  return writeUnsealedEntry(transaction, companyId, draft, resource, known);
-}
-
-/** Seals a staged posting with its description and adds it to the month totals. */
-export async function sealDocumentPosting(
-  transaction: Executor,
-  staged: StagedPosting,
-  description: string,
-): Promise<void> {
-  await sealEntry(transaction, staged, description);
 }
 
 /** The document as the books hold it (its contact), or null while it is not posted. */

@@ -7,7 +7,7 @@ import Big from "big.js";
 import { companyOfWrite, type DocumentKind } from "../documents/service.js";
 import { insertDocumentPayments, paidCentsOfDocuments } from "../payments/service.js";
 import { draftSalesInvoice, type InvoiceDraft, type WriteOptions } from "./fields.js";
-import { DOCUMENT_TYPE, presentSalesInvoice, presentWrittenSalesInvoice, type SalesInvoice } from "./present.js";
+import { DOCUMENT_TYPE, presentSalesInvoice, type SalesInvoice } from "./present.js";
 import { publicationMail } from "./printable.js";
 import { EDITABLE_WHEN_PUBLISHED, formatInvoiceNumber, invoiceNumberSeries, sellerProblems } from "./rules.js";
 import { SalesInvoicePayload } from "./schemas.js";
@@ -15,9 +15,7 @@ import {
   countSalesInvoicesCreatedSince,
   deleteSalesInvoice,
   insertSalesInvoice,
-  insertSalesInvoiceAs,
   lockSalesInvoice,
-  reserveSalesInvoiceId,
   type SalesInvoiceInsert,
   type SalesInvoiceRow,
   type SalesInvoiceUpdate,
@@ -102,24 +100,6 @@ export const SALES_INVOICE: DocumentKind<
     created_at: createdAt,
     ...draft.columns,
   }),
-  createPublished: {
-    date: (draft) => draft.columns.date,
-    reserveId: reserveSalesInvoiceId,
-    row: (companyId, draft, createdAt, published) => ({
-      company_id: companyId,
-      status: "published",
-      invoice_number: null,
-      ...published,
-      pay_url: null,
-      created_at: createdAt,
-      ...draft.columns,
-    }),
-    insert: (transaction, id, invoiceNumber, values) =>
-      insertSalesInvoiceAs(transaction, id, { ...values, invoice_number: invoiceNumber }),
-    written: (id, values, invoiceNumber) => ({ ...values, id, invoice_number: invoiceNumber, paid_cents: 0 }),
-    // payments given with the invoice make its paid amount, which only their sum can tell
-    readBack: (draft) => draft.payments.length > 0,
-  },
   addsPayments: (draft) => draft.payments.length > 0,
   changedColumns: (draft) => draft.columns,
   async afterWrite(transaction, context, id, draft) {
@@ -148,5 +128,4 @@ export const SALES_INVOICE: DocumentKind<
     row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",
 
   present: presentSalesInvoice,
-  presentWritten: presentWrittenSalesInvoice,
 };

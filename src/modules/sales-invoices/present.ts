@@ -11,12 +11,7 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { attachmentObjectsByDocument } from "../attachments/service.js";
 import { documentContactCopy, liveContactCopies } from "../documents/service.js";
-import {
-  type InvoiceLine,
-  type InvoiceLineRow,
-  presentLineRows,
-  presentLinesByDocument,
-} from "../invoice-lines/service.js";
+import { type InvoiceLine, presentLinesByDocument } from "../invoice-lines/service.js";
 import { openAmountCents, paymentStatus } from "./rules.js";
 import type { SalesInvoiceSchema } from "./schemas.js";
 import type { SalesInvoiceRow } from "./store.js";
@@ -46,23 +41,6 @@ export async function presentSalesInvoices(
     liveContactCopies(executor, company.companyId, rows),
   ]);
   return rows.map((row) => presented(row, company, lines, attachments, contacts));
-}
-
-/**
- * An invoice created in this request, from its row and lines as written: it has no files yet,
- * and its contact is frozen when published (a concept's live contact is still read).
- */
-export async function presentWrittenSalesInvoice(
-  executor: Executor,
-  company: CompanyAccess,
-  row: SalesInvoiceRow,
-  lineRows: readonly InvoiceLineRow[],
-): Promise<SalesInvoice> {
-  const [lines, contacts] = await Promise.all([
-    presentLineRows(executor, company.companyId, [row.id], lineRows),
-    liveContactCopies(executor, company.companyId, [row]),
-  ]);
-  return presented(row, company, lines, new Map(), contacts);
 }
 
 function presented(

@@ -6,7 +6,6 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
-import { idReserver } from "../../db/reserved-id.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -180,14 +179,6 @@ export async function insertSalesInvoice(executor: Executor, values: SalesInvoic
   const [row] = await insertInvoices(executor, [values]);
   if (row === undefined) throw new Error("the insert of a sales invoice answered no id");
   return row.id;
-}
-
-export const reserveSalesInvoiceId = idReserver("sales_invoices");
-
-/** Inserts an invoice under the id `reserveSalesInvoiceId` gave it. */
-export async function insertSalesInvoiceAs(executor: Executor, id: number, values: SalesInvoiceInsert): Promise<void> {
-  const [row] = await insertInvoices(executor, [{ id, ...values }]);
-  if (row?.id !== id) throw new Error(`the insert of sales invoice ${id} answered ${row?.id}`);
 }
 
 export async function updateSalesInvoice(
