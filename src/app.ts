@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { PoolStats } from "./db/dialect.js";
-import { registerAccountPageRoutes } from "./modules/account/routes.js";
+import { registerAccountPageRoutes } from "./modules/account-pages/routes.js";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerAttachmentRoutes } from "./modules/attachments/routes.js";
 import { registerBookkeepingSettingsRoutes } from "./modules/bookkeeping-settings/routes.js";

@@ -1,8 +1,9 @@
 /**
  * The limits on a request's size, each answered in the error envelope with a 4xx: headers (Node's
  * 16 KiB, which holds the request line and so the query string too), the JSON body of an API
- * route (1 MiB; attachment uploads have their own, larger limit: attachment-uploads.test.ts), and
- * query strings whose keys nest or repeat absurdly. Headers can only overflow on a real socket.
+ * route (1 MiB; attachment uploads have their own, larger limit, tested in
+ * src/modules/attachments/attachment-uploads.test.ts), and query strings whose keys nest or repeat
+ * absurdly. Headers can only overflow on a real socket.
  */
 import { once } from "node:events";
 import { connect } from "node:net";

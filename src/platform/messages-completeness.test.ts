@@ -31,7 +31,7 @@ const translates: Record<Kind, (english: string) => boolean> = {
 const PAGE_ROUTES = new Set([
   "modules/sessions/routes.ts",
   "modules/quotation-signing/routes.ts",
-  "modules/account/routes.ts",
+  "modules/account-pages/routes.ts",
 ]);
 
 /** The argument of each error-making call that holds a text of the catalogue. */

@@ -4,9 +4,9 @@
  * published"). `messages.ts` puts them into whole messages.
  *
  * Invariants:
- * - the English side is exactly what the call sites write (src/platform/messages.test.ts scans
- *   the source for them); a text that matches nothing answers null, and the caller keeps it in
- *   English: a missing translation never fails a request;
+ * - the English side is exactly what the call sites write (messages-completeness.test.ts, beside
+ *   this file, scans the source for them); a text that matches nothing answers null, and the
+ *   caller keeps it in English: a missing translation never fails a request;
  * - attribute names, ids, dates, amounts and enum values are API words and stay as they are;
  * - a problem reads after its attribute name, in Dutch as in English ("date mag niet leeg zijn").
  * Pure code.

@@ -1,7 +1,7 @@
 /**
  * For the OAuth tests: a signed-in browser, PKCE pairs, and the authorize → consent → code steps
  * as a person on the consent page takes them, plus form posts to the token endpoint. Not used by
- * the service (like platform/pages/testing.ts); no test framework in here.
+ * the service (like test/support/pages.ts, whose browser it drives); no test framework in here.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";

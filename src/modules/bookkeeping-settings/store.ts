@@ -1,17 +1,14 @@
 /**
  * SQL of the bookkeeping settings. They live on the `companies` row, which the companies module
- * owns; this store reads and writes only three of its columns: `vat_return_rounding`,
+ * owns and declares; this store reads and writes only three of its columns: `vat_return_rounding`,
  * `vat_period` and `vat_liable` (the settings' `kor` is its negation).
  */
 import type { Executor } from "../../db/connection.js";
+import type { CompanyTables } from "../companies/service.js";
 import type { SettingsColumns } from "./rules.js";
 
-interface CompanySettingsColumns extends SettingsColumns {
-  id: number;
-}
-
 function settingsTable(executor: Executor) {
-  return executor.withTables<{ companies: CompanySettingsColumns }>();
+  return executor.withTables<CompanyTables>();
 }
 
 export async function findSettings(executor: Executor, companyId: number): Promise<SettingsColumns | undefined> {

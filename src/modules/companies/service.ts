@@ -42,6 +42,7 @@ import {
 
 export { companyAccess, type OperatorAccessControl, updateAccessControl } from "./access-control.js";
 export { type CompanyDetails, companyDetails, companyDetailsHoldingBooks } from "./details.js";
+export type { CompanyTables } from "./store.js";
 
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];

@@ -10,6 +10,7 @@ import { isPostgres } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { reusableQuery } from "../../db/reusable-query.js";
 import type { Paging } from "../../platform/params.js";
+import type { PlanTables } from "../plans/service.js";
 
 interface CompaniesTable {
   id: Generated<number>;
@@ -39,12 +40,6 @@ interface CompaniesTable {
   created_at: string;
 }
 
-/** The column of `plans` a company is read with. */
-interface PlansTable {
-  name: string;
-  api_accessible: number;
-}
-
 interface MembershipsTable {
   id: Generated<number>;
   company_id: number;
@@ -57,14 +52,14 @@ export type CompanyRow = Selectable<CompaniesTable> & { plan_api_accessible: num
 export type CompanyInsert = Omit<Selectable<CompaniesTable>, "id" | "time_zone" | "vat_return_rounding" | "vat_period">;
 export type CompanyUpdate = Updateable<CompaniesTable>;
 
-type CompanyTables = {
+/** The tables this module owns, for the modules that read or write them (bookkeeping settings). */
+export type CompanyTables = {
   companies: CompaniesTable;
   memberships: MembershipsTable;
-  plans: PlansTable;
 };
 
 function companies(executor: Executor) {
-  return executor.withTables<CompanyTables>();
+  return executor.withTables<CompanyTables & PlanTables>();
 }
 
 /** Companies with their plan's `api_accessible`. */

@@ -19,6 +19,7 @@ import type { ExpenseSelection } from "./schemas.js";
 import { type ExpenseFilter, listExpenses } from "./store.js";
 
 export type { Expense } from "./present.js";
+export type { ExpenseTables } from "./store.js";
 
 export function createExpense(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Expense> {
   return saveDocument(deps, EXPENSE, company, null, body, undefined);

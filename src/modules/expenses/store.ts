@@ -30,7 +30,8 @@ export type ExpenseRow = Selectable<ExpensesTable>;
 export type ExpenseInsert = Omit<ExpenseRow, "id">;
 export type ExpenseUpdate = Updateable<Omit<ExpensesTable, "id" | "company_id" | "created_at">>;
 
-type ExpenseTables = { expenses: ExpensesTable };
+/** The table this module owns, for the modules that read it (reports). */
+export type ExpenseTables = { expenses: ExpensesTable };
 
 /** The payments module's signed sum of the payments linked to the row `expenses` (integer cents). */
 export type PaidCentsExpression = RawBuilder<number>;

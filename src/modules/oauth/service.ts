@@ -1,10 +1,13 @@
 /**
  * What other modules may ask of the OAuth server (the layer rules let them reach it only
- * through this file): for now, housekeeping of its expired authorization codes. The OAuth
- * use cases themselves live in the *-service.ts files beside this one and serve only its routes.
+ * through this file): housekeeping of its expired authorization codes, and the declaration of
+ * `oauth_grants` for the tokens store, which reads it. The OAuth use cases themselves live in the
+ * *-service.ts files beside this one and serve only its routes.
  */
 import type { ServiceDeps } from "../../platform/deps.js";
 import { deleteCodesExpiredBefore } from "./store.js";
+
+export type { GrantTables } from "./store.js";
 
 /**
  * A code lives 60 seconds, but it is kept a day past its expiry: presenting a used code again

@@ -52,9 +52,11 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 /** A grant with the name of its client, as the token endpoint and the account page need it. */
 export type GrantWithClient = GrantRow & { client_name: string };
 
-type OAuthTables = {
+/** The grants table, for the tokens store too: a token's lookup joins its grant. */
+export type GrantTables = { oauth_grants: GrantsTable };
+
+type OAuthTables = GrantTables & {
   oauth_clients: ClientsTable;
-  oauth_grants: GrantsTable;
   oauth_codes: CodesTable;
   oauth_refresh_tokens: RefreshTokensTable;
 };

@@ -36,6 +36,7 @@ import {
   updatePayment,
 } from "./store.js";
 
+export type { PaymentTables } from "./store.js";
 export type Payment = Static<typeof PaymentSchema>;
 type PaymentAttributes = Partial<Static<typeof PaymentPayload.schema>>;
 const RESOURCE = "Payment";

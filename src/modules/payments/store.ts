@@ -23,7 +23,8 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentInsert = Omit<PaymentRow, "id">;
 export type PaymentUpdate = Updateable<Omit<PaymentsTable, "id" | "company_id">>;
 
-type PaymentTables = { payments: PaymentsTable };
+/** The table this module owns, for the modules that read it (reports). */
+export type PaymentTables = { payments: PaymentsTable };
 
 function payments(executor: Executor) {
   return executor.withTables<PaymentTables>();

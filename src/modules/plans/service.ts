@@ -30,6 +30,7 @@ import { insertPlan, type PlanRow, selectPlan, selectPlanOfCompany, selectPlans,
 
 export type { CappedResource } from "./rules.js";
 export { DEFAULT_PLAN, formatLimit, isPlanName, LIMIT_COLUMNS, parseLimit } from "./rules.js";
+export type { PlanTables } from "./store.js";
 
 export interface Plan extends PlanLimits {
   name: string;

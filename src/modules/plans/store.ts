@@ -26,7 +26,11 @@ interface PlansTable {
   updated_at: string;
 }
 
-/** The column of `companies` that names its plan; `companies` belongs to the companies module. */
+/**
+ * The columns of `companies` read here. That table is the companies module's, but its declaration
+ * cannot be imported: companies/service.ts imports this module's service (a new company is within
+ * its plan's limit), so an import back would close a cycle (test/layers.test.ts).
+ */
 interface CompanyPlanColumns {
   id: number;
   plan: string;
@@ -35,10 +39,11 @@ interface CompanyPlanColumns {
 export type PlanRow = Selectable<PlansTable>;
 export type PlanUpdate = Updateable<Omit<PlansTable, "name" | "created_at">>;
 
-type PlanTables = { plans: PlansTable; companies: CompanyPlanColumns };
+/** The table this module owns, for the modules that read it (companies). */
+export type PlanTables = { plans: PlansTable };
 
 function plans(executor: Executor) {
-  return executor.withTables<PlanTables>();
+  return executor.withTables<PlanTables & { companies: CompanyPlanColumns }>();
 }
 
 export async function selectPlans(executor: Executor): Promise<PlanRow[]> {

@@ -1,65 +1,28 @@
 /**
  * The reports' read model. This module owns no tables: it only reads the ledger's `ledger_lines` /
  * `ledger_entries` (written by the ledger module alone), and the `sales_invoices`, `expenses`,
- * `payments` and `rides` tables of their modules, read-only. Every query is a SELECT scoped by
- * company. Sums are cast to bigint so both databases hand back integer cents as numbers. Sums over
- * accounts take whole months from the ledger's month totals and only the cut months' days from
- * the lines, so their cost follows the range's edges, not the years of books behind them.
+ * `payments` and `rides` tables of their modules, read-only, typed as those modules declare them
+ * (a column they rename fails to compile here). Every query is a SELECT scoped by company. Sums
+ * are cast to bigint so both databases hand back integer cents as numbers. Sums over accounts
+ * take whole months from the ledger's month totals and only the cut months' days from the lines,
+ * so their cost follows the range's edges, not the years of books behind them.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
+import type { ExpenseTables } from "../expenses/service.js";
 import type { LedgerTables } from "../ledger/service.js";
+import type { PaymentTables } from "../payments/service.js";
+import type { RideTables } from "../rides/service.js";
+import type { SalesInvoiceTables } from "../sales-invoices/service.js";
 import { cutByMonths } from "./rules.js";
 
 type LedgerLineRow = LedgerTables["ledger_lines"];
 
-/** The columns open items read, alike in `sales_invoices` and `expenses`. */
-interface DocumentColumns {
-  id: number;
-  company_id: number;
-  date: string;
-  contact_id: number | null;
-  cached_contact: string | null;
-  invoice_number: string | null;
-  price_with_vat_cents: number;
-}
-
-interface SalesInvoicesTable extends DocumentColumns {
-  status: string;
-  due_date: string;
-}
-
-interface ExpensesTable extends DocumentColumns {
-  state: string;
-}
-
-interface PaymentsTable {
-  id: number;
-  company_id: number;
-  amount_cents: number;
-  paid_at: string;
-  document_type: string | null;
-  document_id: number | null;
-}
-
-interface RidesTable {
-  id: number;
-  company_id: number;
-  km_start: number | null;
-  km_end: number | null;
-  private: number | null;
-  date: string;
-}
-
-type ReportTables = LedgerTables & {
-  sales_invoices: SalesInvoicesTable;
-  expenses: ExpensesTable;
-  payments: PaymentsTable;
-  rides: RidesTable;
-};
+/** What the reports read, as the modules that own these tables declare them. */
+type ReportTables = LedgerTables & SalesInvoiceTables & ExpenseTables & PaymentTables & RideTables;
 
 function reading(executor: Executor) {
   return executor.withTables<ReportTables>();

@@ -14,6 +14,7 @@ import { validateRide } from "./rules.js";
 import { RidePayload, type RideSchema } from "./schemas.js";
 import { deleteRide, findRide, insertRide, listRides, type RideRow, updateRide } from "./store.js";
 
+export type { RideTables } from "./store.js";
 export type Ride = Static<typeof RideSchema>;
 type RideAttributes = Partial<Static<typeof RidePayload.schema>>;
 const RESOURCE = "Ride";

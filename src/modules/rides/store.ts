@@ -22,7 +22,8 @@ export type RideRow = Selectable<RidesTable>;
 export type RideInsert = Omit<RideRow, "id">;
 export type RideUpdate = Updateable<Omit<RidesTable, "id" | "company_id">>;
 
-type RideTables = {
+/** The table this module owns, for the modules that read it (reports). */
+export type RideTables = {
   rides: RidesTable;
 };
 

@@ -30,6 +30,7 @@ const listSalesInvoices = salesInvoiceLister(paidCents());
 
 export type { WriteOptions } from "./fields.js";
 export type { SalesInvoice } from "./present.js";
+export type { SalesInvoiceTables } from "./store.js";
 
 /**
  * A concept invoice made by another module (a quotation being invoiced) inside its transaction,

@@ -50,7 +50,8 @@ export type SalesInvoiceRow = SalesInvoiceColumns & { paid_cents: number };
 export type SalesInvoiceInsert = Omit<SalesInvoiceColumns, "id">;
 export type SalesInvoiceUpdate = Updateable<Omit<SalesInvoicesTable, "id" | "company_id" | "created_at">>;
 
-type SalesInvoiceTables = { sales_invoices: SalesInvoicesTable };
+/** The table this module owns, for the modules that read it (reports). */
+export type SalesInvoiceTables = { sales_invoices: SalesInvoicesTable };
 
 /** The payments module's sum of payments linked to the row `sales_invoices` (integer cents). */
 export type PaidCentsExpression = RawBuilder<number>;

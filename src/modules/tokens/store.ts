@@ -2,11 +2,13 @@
  * SQL for `api_tokens`. Rows hold the SHA-256 of a token, never the token itself. An OAuth
  * access token names its grant (`grant_id`); the lookup of a presented token reads that grant's
  * companies and revocation in the same query — the one read of `oauth_grants` outside the oauth
- * module, kept here so the per-request authentication stays one round trip and the tokens module
- * never imports the oauth module (which issues its tokens through this one).
+ * module, kept here so the per-request authentication stays one round trip. The tokens module
+ * runs no code of the oauth module (which issues its tokens through this one); it takes only the
+ * grants table's declaration from it, a type, so that the two never describe the table apart.
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import type { GrantTables } from "../oauth/service.js";
 
 interface ApiTokensTable {
   id: Generated<number>;
@@ -21,21 +23,13 @@ interface ApiTokensTable {
   grant_id: number | null;
 }
 
-/** The columns of `oauth_grants` a token lookup needs (the oauth module owns the table). */
-interface GrantColumns {
-  id: number;
-  company_ids: string;
-  revoked_at: string | null;
-}
-
 export type TokenRow = Selectable<ApiTokensTable>;
 
 /** A token with its grant's companies (JSON array) and revocation; both null for a personal token. */
 export type TokenWithGrant = TokenRow & { grant_company_ids: string | null; grant_revoked_at: string | null };
 
-type TokenTables = {
+type TokenTables = GrantTables & {
   api_tokens: ApiTokensTable;
-  oauth_grants: GrantColumns;
 };
 
 function tokens(executor: Executor) {
