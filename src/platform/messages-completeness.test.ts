@@ -149,6 +149,8 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   // modules
   "`must be on or after ${EARLIEST_INVOICE_DATE}`": ["must be on or after 1990-01-01"],
+  "`must be between ${FIRST_YEAR} and ${LAST_YEAR}`": ["must be between 1900 and 9999"],
+  "`must end by ${LAST_DATE} (counted from started_at)`": ["must end by 9999-12-31 (counted from started_at)"],
   "`must be on or after ${EARLIEST_EXPENSE_DATE}`": ["must be on or after 1990-01-01"],
   "`can't be blank when ${why}`": ["can't be blank when a line's VAT is reverse-charged"],
   "`do not balance: debits ${centsToDecimal(debits)}, credits ${centsToDecimal(credits)}`": ["do not balance: debits 100.0, credits 99.5"],

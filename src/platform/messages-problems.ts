@@ -192,6 +192,10 @@ const PROBLEM_RULES: readonly Rule[] = [
   { english: /^can't be blank when (.+)$/s, dutch: lookUp(CONDITIONS, (why) => `mag niet leeg zijn als ${why}`) },
   { english: /^must be on or after (\S+)$/, dutch: ([date]) => `moet op of na ${date} liggen` },
   { english: /^must be between (\S+) and (\S+)$/, dutch: ([low, high]) => `moet tussen ${low} en ${high} liggen` },
+  {
+    english: /^must end by (\S+) \(counted from started_at\)$/,
+    dutch: ([date]) => `moet uiterlijk op ${date} eindigen (gerekend vanaf started_at)`,
+  },
   { english: /^must be one of: (.*)$/s, dutch: ([values]) => `moet een van deze waarden zijn: ${values}` },
   { english: /^is too long \(at most (\d+) characters\)$/, dutch: ([most]) => `is te lang (hoogstens ${most} tekens)` },
   {

@@ -5,7 +5,7 @@
  * Sales invoices are due on their due date; expenses, which have none, on their own date.
  */
 import type { CompanyAccess } from "../../platform/access.js";
-import { addDays, dateInTimeZone, parseDateTime } from "../../platform/dates.js";
+import { dateInTimeZone, endOfDate } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { contactSnapshot, contactsByIds } from "../contacts/service.js";
@@ -59,9 +59,7 @@ async function openItemsReport(
   openCents: (row: OpenDocumentRow) => number,
 ): Promise<OpenItems> {
   const date = requestedDate ?? dateInTimeZone(deps.now(), company.timeZone);
-  const endOfDay = parseDateTime(addDays(date, 1), company.timeZone);
-  if (endOfDay === null) throw new Error(`no instant for ${date}`);
-  const rows = await find(deps.db, company.companyId, date, endOfDay);
+  const rows = await find(deps.db, company.companyId, date, endOfDate(date, company.timeZone));
   const names = await contactNames(deps, company.companyId, rows);
   const items: OpenItem[] = rows.map((row) => ({
     contact_id: row.contact_id,

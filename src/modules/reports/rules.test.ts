@@ -127,6 +127,19 @@ describe("cutting a range where month totals serve it", () => {
       { months: { from: "2025-12", till: "2026-01" }, days: [] },
     ],
     [{}, { months: {}, days: [] }],
+    // the supported dates' ends: the month after 9999-12 is never a bound
+    [{ till: "9999-12-31" }, { months: { till: "9999-12" }, days: [] }],
+    [{ till: "9999-12-30" }, { months: { till: "9999-11" }, days: [{ from: "9999-12-01", till: "9999-12-30" }] }],
+    [{ from: "9999-12-02" }, { months: null, days: [{ from: "9999-12-02" }] }],
+    [
+      { from: "9999-12-02", till: "9999-12-31" },
+      { months: null, days: [{ from: "9999-12-02", till: "9999-12-31" }] },
+    ],
+    [
+      { from: "1900-01-01", till: "1900-01-01" },
+      { months: null, days: [{ from: "1900-01-01", till: "1900-01-01" }] },
+    ],
+    [{ till: "1900-01-30" }, { months: { till: "1899-12" }, days: [{ from: "1900-01-01", till: "1900-01-30" }] }],
   ])("%j", (range, cut) => {
     expect(cutByMonths(range)).toEqual(cut);
   });

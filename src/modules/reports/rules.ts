@@ -4,7 +4,7 @@
  * Amounts are integer cents; no database, no clock (today is always passed in).
  */
 import Big from "big.js";
-import { addDays } from "../../platform/dates.js";
+import { daysInMonth, LAST_DATE } from "../../platform/dates.js";
 
 /** An account of the chart as the reports need it. */
 export interface ChartAccount {
@@ -215,28 +215,34 @@ export interface MonthCut {
   days: Array<{ from?: string; till?: string }>;
 }
 
-const monthOf = (date: string) => date.slice(0, 7);
-const firstDayOf = (month: string) => `${month}-01`;
-const lastDayOf = (month: string) => addDays(firstDayOf(shiftMonth(month, 1)), -1);
+/**
+ * Months as numbers (year × 12 + month − 1): the month after 9999-12 is a number like any other,
+ * where as text (`10000-01`) it would sort before every other month.
+ */
+const monthIndexOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+const LAST_MONTH = monthIndexOf(LAST_DATE);
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+const isLastDayOfMonth = (date: string) =>
+  Number(date.slice(8, 10)) === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
 
-function shiftMonth(month: string, by: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
-  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
+/** The days of `from`'s month from `from` on, or of `till`'s month up to `till` (supported dates in, out). */
+const restOfMonth = (from: string) =>
+  `${from.slice(0, 8)}${String(daysInMonth(Number(from.slice(0, 4)), Number(from.slice(5, 7)))).padStart(2, "0")}`;
+const startOfMonth = (till: string) => `${till.slice(0, 8)}01`;
 
 export function cutByMonths(range: { from?: string; till?: string }): MonthCut {
   const { from, till } = range;
-  const firstWhole =
-    from === undefined ? undefined : from.endsWith("-01") ? monthOf(from) : shiftMonth(monthOf(from), 1);
-  const lastWhole =
-    till === undefined ? undefined : till === lastDayOf(monthOf(till)) ? monthOf(till) : shiftMonth(monthOf(till), -1);
-  if (firstWhole !== undefined && lastWhole !== undefined && firstWhole > lastWhole)
-    return { months: null, days: [range] };
+  const firstWhole = from === undefined ? undefined : monthIndexOf(from) + (from.endsWith("-01") ? 0 : 1);
+  const lastWhole = till === undefined ? undefined : monthIndexOf(till) - (isLastDayOfMonth(till) ? 0 : 1);
+  const noWholeMonth =
+    firstWhole !== undefined && (firstWhole > LAST_MONTH || (lastWhole !== undefined && firstWhole > lastWhole));
+  if (noWholeMonth) return { months: null, days: [range] };
   const days: MonthCut["days"] = [];
-  if (from !== undefined && firstWhole !== monthOf(from)) days.push({ from, till: lastDayOf(monthOf(from)) });
-  if (till !== undefined && lastWhole !== monthOf(till)) days.push({ from: firstDayOf(monthOf(till)), till });
+  if (from !== undefined && firstWhole !== monthIndexOf(from)) days.push({ from, till: restOfMonth(from) });
+  if (till !== undefined && lastWhole !== monthIndexOf(till)) days.push({ from: startOfMonth(till), till });
   const months: { from?: string; till?: string } = {};
-  if (firstWhole !== undefined) months.from = firstWhole;
-  if (lastWhole !== undefined) months.till = lastWhole;
+  if (firstWhole !== undefined) months.from = monthText(firstWhole);
+  if (lastWhole !== undefined) months.till = monthText(lastWhole);
   return { months, days };
 }

@@ -210,24 +210,26 @@ export interface OpenDocumentRow {
   paid_cents: number;
 }
 
-/** The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC). */
-function paidBeforeExpression(documentTable: "invoice" | "expense", documentType: string, paidBefore: string) {
+/** The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC; null: ever). */
+function paidBeforeExpression(documentTable: "invoice" | "expense", documentType: string, paidBefore: string | null) {
+  const paidInTime = paidBefore === null ? sql`` : sql`and linked.paid_at < ${paidBefore}`;
   return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
     where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
       and linked.document_type = ${documentType}
       and linked.document_id = ${sql.ref(`${documentTable}.id`)}
-      and linked.paid_at < ${paidBefore})`;
+      ${paidInTime})`;
 }
 
 /**
  * Published sales invoices dated on or before `date` on which something is open at the instant
- * `paidBefore`: open = total − payments (positive: the customer owes; negative: we owe them).
+ * `paidBefore` (null: counting every payment): open = total − payments (positive: the customer
+ * owes; negative: we owe them).
  */
 export async function findOpenSalesInvoices(
   executor: Executor,
   companyId: number,
   date: string,
-  paidBefore: string,
+  paidBefore: string | null,
 ): Promise<OpenDocumentRow[]> {
   const paid = paidBeforeExpression("invoice", "sales_invoice", paidBefore);
   return reading(executor)
@@ -259,7 +261,7 @@ export async function findOpenExpenses(
   executor: Executor,
   companyId: number,
   date: string,
-  paidBefore: string,
+  paidBefore: string | null,
 ): Promise<OpenDocumentRow[]> {
   const paid = paidBeforeExpression("expense", "expense", paidBefore);
   return reading(executor)

@@ -31,6 +31,9 @@ describe("sales invoice rules", () => {
   it("gives 30 days to pay by default, across months and leap days", () => {
     expect(defaultDueDate("2024-03-02")).toBe("2024-04-01");
     expect(defaultDueDate("2024-02-15")).toBe("2024-03-16");
+    // cut at the last supported date
+    expect(defaultDueDate("9999-12-01")).toBe("9999-12-31");
+    expect(defaultDueDate("9999-12-31")).toBe("9999-12-31");
   });
 
   it.each([

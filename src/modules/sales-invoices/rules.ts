@@ -4,15 +4,17 @@
  * database, no clock, no environment.
  */
 import { isEuCountry } from "../../platform/countries.js";
-import { addDays } from "../../platform/dates.js";
+import { addDays, isSupportedDate, LAST_DATE } from "../../platform/dates.js";
 import { centsToDecimal } from "../../platform/money.js";
 import type { PaymentStatus } from "./schemas.js";
 
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
 export const EARLIEST_INVOICE_DATE = "1990-01-01";
 
+/** The date plus the payment term, cut at the last supported date (a later one could not be stored). */
 export function defaultDueDate(date: string): string {
-  return addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
+  const due = addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
+  return isSupportedDate(due) ? due : LAST_DATE;
 }
 
 /** Numbers run per calendar year of the invoice date: 2024-0001, 2024-0002, … */

@@ -4,6 +4,7 @@
  * filed in, and what the settlement (P6) moves. Amounts are integer cents; a filed amount is a
  * whole number of euros, still held in cents. No database, no clock.
  */
+import { daysInMonth, isSupportedDate, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import { invalidParameter } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 
@@ -32,11 +33,6 @@ export interface ReturnPeriod {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 function monthsPeriod(period: string, year: number, firstMonth: number, lastMonth: number): ReturnPeriod {
   return {
     period,
@@ -59,10 +55,16 @@ export function parsePeriod(text: string): ReturnPeriod | null {
   return null;
 }
 
+/** Whether the period lies within the supported dates (platform/dates.ts): a year from 1900 on. */
+export function isSupportedPeriod(period: ReturnPeriod): boolean {
+  return isSupportedDate(period.from) && isSupportedDate(period.till);
+}
+
 /** A period from the path or the query: anything else is a 400 invalid_parameter_value. */
 export function readPeriod(value: unknown): ReturnPeriod {
   const period = typeof value === "string" ? parsePeriod(value) : null;
   if (period === null) throw invalidParameter("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  if (!isSupportedPeriod(period)) throw invalidParameter("period", OUTSIDE_SUPPORTED_DATES);
   return period;
 }
 

@@ -11,7 +11,7 @@
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
-import { dateInTimeZone } from "../../platform/dates.js";
+import { dateInTimeZone, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
@@ -23,6 +23,7 @@ import { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, postSettlementAndLock, signedLine
 import {
   computeReturn,
   drillDownBoxes,
+  isSupportedPeriod,
   type PresentedBoxes,
   parsePeriod,
   presentBoxes,
@@ -155,6 +156,7 @@ function requestedPeriod(body: unknown, company: CompanyAccess, errors: Validati
   }
   const parsed = parsePeriod(period.trim());
   if (parsed === null) errors.add("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  else if (!isSupportedPeriod(parsed)) errors.add("period", OUTSIDE_SUPPORTED_DATES);
   return parsed;
 }
 
