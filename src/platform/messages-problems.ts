@@ -193,6 +193,18 @@ const PROBLEM_RULES: readonly Rule[] = [
   { english: /^must be on or after (\S+)$/, dutch: ([date]) => `moet op of na ${date} liggen` },
   { english: /^must be between (\S+) and (\S+)$/, dutch: ([low, high]) => `moet tussen ${low} en ${high} liggen` },
   {
+    english: /^are too many: a document takes at most (\d+) payments$/,
+    dutch: ([most]) => `zijn te veel: een document neemt hoogstens ${most} betalingen`,
+  },
+  {
+    english: /^has amounts too large to settle in one entry \(each at most (\S+)\)$/,
+    dutch: ([most]) => `heeft bedragen die te groot zijn om in één boeking te vereffenen (elk hoogstens ${most})`,
+  },
+  {
+    english: /^has more kilometres than a report can state \(at most (\d+)\)$/,
+    dutch: ([most]) => `heeft meer kilometers dan een rapport kan weergeven (hoogstens ${most})`,
+  },
+  {
     english: /^must end by (\S+) \(counted from started_at\)$/,
     dutch: ([date]) => `moet uiterlijk op ${date} eindigen (gerekend vanaf started_at)`,
   },

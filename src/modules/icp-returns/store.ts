@@ -4,13 +4,15 @@
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { exactSum, readExactSum } from "../../db/exact-sums.js";
 import type { LedgerTables } from "../ledger/service.js";
 
 export interface IcpSum {
   icp_kind: string | null;
   country: string | null;
   vat_number: string | null;
-  base_cents: number;
+  /** exact at any size (db/exact-sums.ts) */
+  base_cents: bigint;
 }
 
 /** The 3b base per kind and customer over lines dated in the period. */
@@ -28,7 +30,7 @@ export async function sumIcpLines(
       "line.icp_kind",
       "entry.counterparty_country as country",
       "entry.counterparty_vat_number as vat_number",
-      sql<number | string>`cast(sum(line.vat_base_cents) as bigint)`.as("base_cents"),
+      exactSum(sql.ref("line.vat_base_cents")).as("base_cents"),
     ])
     .where("line.company_id", "=", companyId)
     .where("line.vat_box", "=", "3b")
@@ -36,5 +38,5 @@ export async function sumIcpLines(
     .where("line.date", "<=", till)
     .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
     .execute();
-  return rows.map((row) => ({ ...row, base_cents: Number(row.base_cents) }));
+  return rows.map((row) => ({ ...row, base_cents: readExactSum(row.base_cents) }));
 }

@@ -1,7 +1,9 @@
 /**
  * The mileage report of a calendar year: business and private kilometres from the rides, and the
  * deductible amount for business km with a privately owned vehicle at that year's rate
- * (bookkeeping.md 5.1). A year without a known rate is refused rather than guessed.
+ * (bookkeeping.md 5.1). A year without a known rate is refused rather than guessed, and so is
+ * one whose kilometres add up past what a JSON number states exactly (2^53): the sums are exact
+ * (bigint), and the deductible amount is exact at any size.
  */
 import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
@@ -12,6 +14,8 @@ import { deductibleCents, mileageRate, yearBounds } from "./rules.js";
 import type { Mileage } from "./schemas.js";
 import { sumRideKilometres } from "./store.js";
 
+const MAX_SAFE_KM = BigInt(Number.MAX_SAFE_INTEGER);
+
 export async function mileageReport(
   deps: ServiceDeps,
   company: CompanyAccess,
@@ -21,10 +25,15 @@ export async function mileageReport(
   const rate = mileageRate(year);
   if (rate === null) throw invalidParameter("year", "has no known mileage rate");
   const { business_km, private_km } = await sumRideKilometres(deps.db, company.companyId, yearBounds(year));
+  const exactNumber = (km: bigint) => (km >= -MAX_SAFE_KM && km <= MAX_SAFE_KM ? Number(km) : null);
+  const [business, personal] = [exactNumber(business_km), exactNumber(private_km)];
+  if (business === null || personal === null) {
+    throw invalidParameter("year", `has more kilometres than a report can state (at most ${MAX_SAFE_KM})`);
+  }
   return {
     year,
-    business_km,
-    private_km,
+    business_km: business,
+    private_km: personal,
     rate,
     deductible_amount: centsToDecimal(deductibleCents(business_km, rate)),
   };

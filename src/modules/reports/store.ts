@@ -2,19 +2,20 @@
  * The reports' read model. This module owns no tables: it only reads the ledger's `ledger_lines` /
  * `ledger_entries` (written by the ledger module alone), and the `sales_invoices`, `expenses`,
  * `payments` and `rides` tables of their modules, read-only. Every query is a SELECT scoped by
- * company. Sums are cast to bigint so both databases hand back integer cents as numbers. Sums over
+ * company. Every sum is exact at any size (db/exact-sums.ts) and answered as a bigint. Sums over
  * accounts take whole months from the ledger's month totals and only the cut months' days from
- * the lines, so their cost follows the range's edges, not the years of books behind them.
+ * the lines, so their cost follows the range's edges, not the years of books behind them. The
+ * payments of one document are few enough to sum as 64-bit integers in a condition
+ * (payments/service.ts caps them); what is selected of them is still read exactly.
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type ExactSumText, exactSum, readExactSum } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { LedgerTables } from "../ledger/service.js";
 import { cutByMonths } from "./rules.js";
-
-type LedgerLineRow = LedgerTables["ledger_lines"];
 
 /** The columns open items read, alike in `sales_invoices` and `expenses`. */
 interface DocumentColumns {
@@ -71,10 +72,15 @@ export interface DateRange {
   till?: string;
 }
 
-export type AccountTotals = Pick<LedgerLineRow, "account_id" | "debit_cents" | "credit_cents">;
+/** Debits and credits of an account, summed exactly. */
+export interface AccountTotals {
+  account_id: number;
+  debit_cents: bigint;
+  credit_cents: bigint;
+}
 
-const sumOf = (column: "line.debit_cents" | "line.credit_cents") =>
-  sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`;
+const sumOf = (column: "line.debit_cents" | "line.credit_cents" | "month.debit_cents" | "month.credit_cents") =>
+  exactSum(sql.ref(column));
 
 function linesIn(executor: Executor, companyId: number, range: DateRange) {
   let query = reading(executor).selectFrom("ledger_lines as line").where("line.company_id", "=", companyId);
@@ -96,9 +102,9 @@ export async function sumLinesPerAccount(
   ]);
   const totals = new Map<number, AccountTotals>();
   for (const row of parts.flat()) {
-    const sum = totals.get(row.account_id) ?? { account_id: row.account_id, debit_cents: 0, credit_cents: 0 };
-    sum.debit_cents += Number(row.debit_cents);
-    sum.credit_cents += Number(row.credit_cents);
+    const sum = totals.get(row.account_id) ?? { account_id: row.account_id, debit_cents: 0n, credit_cents: 0n };
+    sum.debit_cents += readExactSum(row.debit_cents);
+    sum.credit_cents += readExactSum(row.credit_cents);
     totals.set(row.account_id, sum);
   }
   return [...totals.values()];
@@ -112,8 +118,8 @@ function sumMonthsPerAccount(executor: Executor, companyId: number, months: { fr
   return query
     .select([
       "month.account_id",
-      sql<number>`cast(sum(month.debit_cents) as bigint)`.as("debit_cents"),
-      sql<number>`cast(sum(month.credit_cents) as bigint)`.as("credit_cents"),
+      sumOf("month.debit_cents").as("debit_cents"),
+      sumOf("month.credit_cents").as("credit_cents"),
     ])
     .groupBy("month.account_id")
     .execute();
@@ -136,11 +142,12 @@ export async function sumAccountLines(
   companyId: number,
   accountId: number,
   range: DateRange,
-): Promise<{ debit_cents: number; credit_cents: number }> {
-  return linesIn(executor, companyId, range)
+): Promise<{ debit_cents: bigint; credit_cents: bigint }> {
+  const sums = await linesIn(executor, companyId, range)
     .where("line.account_id", "=", accountId)
     .select([sumOf("line.debit_cents").as("debit_cents"), sumOf("line.credit_cents").as("credit_cents")])
     .executeTakeFirstOrThrow();
+  return { debit_cents: readExactSum(sums.debit_cents), credit_cents: readExactSum(sums.credit_cents) };
 }
 
 export interface MovementRow {
@@ -165,7 +172,7 @@ export async function listAccountMovements(
   accountId: number,
   range: DateRange,
   paging: Paging,
-): Promise<{ rows: MovementRow[]; total: number; before_page_cents: number }> {
+): Promise<{ rows: MovementRow[]; total: number; before_page_cents: bigint }> {
   const base = linesIn(executor, companyId, range).where("line.account_id", "=", accountId);
   const joined = base.innerJoin("ledger_entries as entry", "entry.id", "line.entry_id");
   const page = await selectPage(joined, paging, (query) =>
@@ -185,7 +192,7 @@ export async function listAccountMovements(
       .orderBy("line.id"),
   );
   const offset = pageOffset(paging);
-  if (offset === 0 || page.rows.length === 0) return { ...page, before_page_cents: 0 };
+  if (offset === 0 || page.rows.length === 0) return { ...page, before_page_cents: 0n };
   const preceding = base
     .select(sql<number>`line.debit_cents - line.credit_cents`.as("change_cents"))
     .orderBy("line.date")
@@ -194,9 +201,9 @@ export async function listAccountMovements(
     .as("preceding");
   const { before_page_cents } = await reading(executor)
     .selectFrom(preceding)
-    .select(sql<number>`cast(coalesce(sum(preceding.change_cents), 0) as bigint)`.as("before_page_cents"))
+    .select(exactSum(sql.ref("preceding.change_cents")).as("before_page_cents"))
     .executeTakeFirstOrThrow();
-  return { ...page, before_page_cents: Number(before_page_cents) };
+  return { ...page, before_page_cents: readExactSum(before_page_cents) };
 }
 
 export interface OpenDocumentRow {
@@ -207,18 +214,28 @@ export interface OpenDocumentRow {
   date: string;
   due_date: string;
   price_with_vat_cents: number;
-  paid_cents: number;
+  paid_cents: bigint;
 }
 
-/** The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC; null: ever). */
-function paidBeforeExpression(documentTable: "invoice" | "expense", documentType: string, paidBefore: string | null) {
+/**
+ * The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC; null:
+ * ever): `sum` for a condition, `exact` to select (read with readExactSum).
+ */
+function paidBeforeExpressions(documentTable: "invoice" | "expense", documentType: string, paidBefore: string | null) {
   const paidInTime = paidBefore === null ? sql`` : sql`and linked.paid_at < ${paidBefore}`;
-  return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
+  const linked = (sum: RawBuilder<unknown>) => sql`(select ${sum} from payments as linked
     where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
       and linked.document_type = ${documentType}
       and linked.document_id = ${sql.ref(`${documentTable}.id`)}
       ${paidInTime})`;
+  return {
+    sum: linked(sql`coalesce(sum(linked.amount_cents), 0)`) as RawBuilder<number>,
+    exact: linked(exactSum(sql.ref("linked.amount_cents"))) as RawBuilder<ExactSumText>,
+  };
 }
+
+const withPaidCents = <Row extends { paid_cents: ExactSumText }>(rows: Row[]) =>
+  rows.map((row) => ({ ...row, paid_cents: readExactSum(row.paid_cents) }));
 
 /**
  * Published sales invoices dated on or before `date` on which something is open at the instant
@@ -231,8 +248,8 @@ export async function findOpenSalesInvoices(
   date: string,
   paidBefore: string | null,
 ): Promise<OpenDocumentRow[]> {
-  const paid = paidBeforeExpression("invoice", "sales_invoice", paidBefore);
-  return reading(executor)
+  const paid = paidBeforeExpressions("invoice", "sales_invoice", paidBefore);
+  const rows = await reading(executor)
     .selectFrom("sales_invoices as invoice")
     .select([
       "invoice.id",
@@ -242,14 +259,15 @@ export async function findOpenSalesInvoices(
       "invoice.date",
       "invoice.due_date",
       "invoice.price_with_vat_cents",
-      paid.as("paid_cents"),
+      paid.exact.as("paid_cents"),
     ])
     .where("invoice.company_id", "=", companyId)
     .where("invoice.status", "=", "published")
     .where("invoice.date", "<=", date)
-    .where(sql<number>`invoice.price_with_vat_cents - ${paid}`, "<>", 0)
+    .where(sql<number>`invoice.price_with_vat_cents - ${paid.sum}`, "<>", 0)
     .orderBy("invoice.id")
     .execute();
+  return withPaidCents(rows);
 }
 
 /**
@@ -263,8 +281,8 @@ export async function findOpenExpenses(
   date: string,
   paidBefore: string | null,
 ): Promise<OpenDocumentRow[]> {
-  const paid = paidBeforeExpression("expense", "expense", paidBefore);
-  return reading(executor)
+  const paid = paidBeforeExpressions("expense", "expense", paidBefore);
+  const rows = await reading(executor)
     .selectFrom("expenses as expense")
     .select([
       "expense.id",
@@ -274,14 +292,15 @@ export async function findOpenExpenses(
       "expense.date",
       sql<string>`expense.date`.as("due_date"),
       "expense.price_with_vat_cents",
-      paid.as("paid_cents"),
+      paid.exact.as("paid_cents"),
     ])
     .where("expense.company_id", "=", companyId)
     .where("expense.state", "=", "published")
     .where("expense.date", "<=", date)
-    .where(sql<number>`expense.price_with_vat_cents + ${paid}`, "<>", 0)
+    .where(sql<number>`expense.price_with_vat_cents + ${paid.sum}`, "<>", 0)
     .orderBy("expense.id")
     .execute();
+  return withPaidCents(rows);
 }
 
 /**
@@ -293,21 +312,17 @@ export async function sumRideKilometres(
   executor: Executor,
   companyId: number,
   range: Required<DateRange>,
-): Promise<{ business_km: number; private_km: number }> {
+): Promise<{ business_km: bigint; private_km: bigint }> {
   const distance = sql`coalesce(ride.km_end, 0) - coalesce(ride.km_start, 0)`;
   const totals = await reading(executor)
     .selectFrom("rides as ride")
     .select([
-      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end), 0) as bigint)`.as(
-        "business_km",
-      ),
-      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end), 0) as bigint)`.as(
-        "private_km",
-      ),
+      exactSum(sql`case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end`).as("business_km"),
+      exactSum(sql`case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end`).as("private_km"),
     ])
     .where("ride.company_id", "=", companyId)
     .where("ride.date", ">=", range.from)
     .where("ride.date", "<=", range.till)
     .executeTakeFirstOrThrow();
-  return { business_km: Number(totals.business_km), private_km: Number(totals.private_km) };
+  return { business_km: readExactSum(totals.business_km), private_km: readExactSum(totals.private_km) };
 }

@@ -116,7 +116,7 @@ export const SALES_INVOICE: DocumentKind<
     }),
     insert: (transaction, id, invoiceNumber, values) =>
       insertSalesInvoiceAs(transaction, id, { ...values, invoice_number: invoiceNumber }),
-    written: (id, values, invoiceNumber) => ({ ...values, id, invoice_number: invoiceNumber, paid_cents: 0 }),
+    written: (id, values, invoiceNumber) => ({ ...values, id, invoice_number: invoiceNumber, paid_cents: 0n }),
     // payments given with the invoice make its paid amount, which only their sum can tell
     readBack: (draft) => draft.payments.length > 0,
   },

@@ -20,7 +20,7 @@ describe("sales invoice rules", () => {
     [-12100, -20000, "overpaid"],
     [-12100, 5000, "unpaid"],
   ])("a total of %i cents with %i paid is %s", (total, paid, status) => {
-    expect(paymentStatus(total, paid)).toBe(status);
+    expect(paymentStatus(total, BigInt(paid))).toBe(status);
   });
 
   it("numbers invoices per year with four digits", () => {
