@@ -221,6 +221,33 @@ describe("books past 2^63 cents", () => {
 });
 
 describe("what the books cannot hold", () => {
+  it("is refused with a 422 naming the date before an account's month passes 2^63 - 1 cents", async () => {
+    const own = await newCompany(harness.deps, "Vol BV");
+    const client = api(own);
+    await sale(own, "2026-02-01", 9_223_000_000_000_000_000);
+    const customer = await newCustomer(own);
+    const invoice = (date: string) =>
+      client.send("POST", "/sales_invoices", {
+        sales_invoice: {
+          contact_id: customer,
+          date,
+          _publish: true,
+          invoice_lines: [{ description: "Werk", price_per_unit: "8264462809917.33", quantity: "1" }],
+        },
+      });
+    const full = await invoice("2026-02-10");
+    expect(full.statusCode, full.body).toBe(422);
+    expect(errorOf(full).type).toBe("client.parameters.validation");
+    expect(errorOf(full).message).toContain(
+      "date cannot take more on account activa.current_assets.debtors in 2026-02",
+    );
+    const nextMonth = await invoice("2026-03-10");
+    expect(nextMonth.statusCode, nextMonth.body).toBe(201);
+    expect(await client.read("/reports/trial_balance?date=2026-03-31")).toMatchObject({
+      trial_balance: { total_debit: "92239999999999999.97", total_credit: "92239999999999999.97" },
+    });
+  });
+
   it("takes at most 1000 payments on one document", async () => {
     const own = await newCompany(harness.deps, "Termijnen BV");
     const client = api(own);

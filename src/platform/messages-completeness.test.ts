@@ -151,6 +151,9 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   "`must be on or after ${EARLIEST_INVOICE_DATE}`": ["must be on or after 1990-01-01"],
   "`must be between ${FIRST_YEAR} and ${LAST_YEAR}`": ["must be between 1900 and 9999"],
   "`must end by ${LAST_DATE} (counted from started_at)`": ["must end by 9999-12-31 (counted from started_at)"],
+  "`cannot take more on account ${account} in ${month} (at most ${MOST_A_MONTH} a month)`": [
+    "cannot take more on account activa.current_assets.debtors in 2026-02 (at most 92233720368547758.07 a month)",
+  ],
   "`are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`": [
     "are too many: a document takes at most 1000 payments",
   ],

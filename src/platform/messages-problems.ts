@@ -193,6 +193,11 @@ const PROBLEM_RULES: readonly Rule[] = [
   { english: /^must be on or after (\S+)$/, dutch: ([date]) => `moet op of na ${date} liggen` },
   { english: /^must be between (\S+) and (\S+)$/, dutch: ([low, high]) => `moet tussen ${low} en ${high} liggen` },
   {
+    english: /^cannot take more on account (\S+) in (\S+) \(at most (\S+) a month\)$/,
+    dutch: ([account, month, most]) =>
+      `kan niet meer hebben op rekening ${account} in ${month} (hoogstens ${most} per maand)`,
+  },
+  {
     english: /^are too many: a document takes at most (\d+) payments$/,
     dutch: ([most]) => `zijn te veel: een document neemt hoogstens ${most} betalingen`,
   },

@@ -11,11 +11,14 @@
  * - Nothing posts into a period a filed VAT return locked, and the company row is held shared
  *   first (before-posting.ts, with what else a posting reads before it writes).
  * - VAT box tags are decided here when posting; reports only sum them.
+ * - No account's month total passes what its column holds (2^63 − 1 cents of debits, and of
+ *   credits): a posting it cannot take is refused with a 422 naming `date` (sealing.ts), so the
+ *   books are capped there, before anything overflows, and every report sums them exactly.
  */
 import type { Executor } from "../../db/connection.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
-import { insertUnsealedEntry, sealEntry, type UnsealedEntry } from "./posting-store.js";
+import { insertUnsealedEntry, type UnsealedEntry } from "./posting-store.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -30,6 +33,7 @@ import {
   type SourceType,
   salesInvoicePosting,
 } from "./rules.js";
+import { sealOrRefuse } from "./sealing.js";
 import {
   findActiveEntries,
   findEntryLines,
@@ -115,7 +119,7 @@ async function postEntry(
   options: PostingOptions = {},
 ): Promise<number> {
   const entry = await writeUnsealedEntry(transaction, companyId, draft, resource, options);
-  await sealEntry(transaction, entry, draft.description);
+  await sealOrRefuse(transaction, entry, draft.description, resource);
   return entry.id;
 }
 
@@ -226,8 +230,8 @@ export async function postPublishedDocument(
   await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }
 
-/** A document's posting written but not yet sealed (`stageNewDocumentPosting`). */
-export type StagedPosting = UnsealedEntry;
+/** A document's posting written but not yet sealed (`stageNewDocumentPosting`), with its document's name. */
+export type StagedPosting = UnsealedEntry & { resource: string };
 
 /**
  * P1/P2 or P4 for a document created published, in two steps around the taking of its number:
@@ -246,16 +250,16 @@ export async function stageNewDocumentPosting(
 ): Promise<StagedPosting | null> {
   const draft = await documentPosting(transaction, companyId, input, known);
   if (draft.lines.length === 0) return null;
-  return writeUnsealedEntry(transaction, companyId, draft, resource, known);
+  return { ...(await writeUnsealedEntry(transaction, companyId, draft, resource, known)), resource };
 }
 
-/** Seals a staged posting with its description and adds it to the month totals. */
+/** Seals a staged posting with its description and adds it to the month totals (or refuses it: `sealOrRefuse`). */
 export async function sealDocumentPosting(
   transaction: Executor,
   staged: StagedPosting,
   description: string,
 ): Promise<void> {
-  await sealEntry(transaction, staged, description);
+  await sealOrRefuse(transaction, staged, description, staged.resource);
 }
 
 /** The document as the books hold it (its contact), or null while it is not posted. */
