@@ -154,6 +154,9 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   "`cannot take more on account ${account} in ${month} (at most ${MOST_A_MONTH} a month)`": [
     "cannot take more on account activa.current_assets.debtors in 2026-02 (at most 92233720368547758.07 a month)",
   ],
+  "`add up to more than one ledger line holds (at most ${LARGEST_LINE} per account)`": [
+    "add up to more than one ledger line holds (at most 90071992547409.91 per account)",
+  ],
   "`are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`": [
     "are too many: a document takes at most 1000 payments",
   ],

@@ -198,6 +198,10 @@ const PROBLEM_RULES: readonly Rule[] = [
       `kan niet meer hebben op rekening ${account} in ${month} (hoogstens ${most} per maand)`,
   },
   {
+    english: /^add up to more than one ledger line holds \(at most (\S+) per account\)$/,
+    dutch: ([most]) => `tellen op tot meer dan een boekingsregel kan bevatten (hoogstens ${most} per rekening)`,
+  },
+  {
     english: /^are too many: a document takes at most (\d+) payments$/,
     dutch: ([most]) => `zijn te veel: een document neemt hoogstens ${most} betalingen`,
   },
