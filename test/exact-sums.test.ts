@@ -187,6 +187,30 @@ describe("a document whose lines pass 2^53 cents between them", () => {
     );
   });
 
+  it("prints, with each rate's base past 2^53 cents", async () => {
+    const own = await newCompany(harness.deps, "Concept BV");
+    const client = api(own);
+    const vatTypes = await client.read<{ vat_types: Array<{ id: number; name: string }> }>("/vat_types?selection=all");
+    const custom = vatTypes.vat_types.find((type) => type.name === "vat_custom")?.id;
+    const line = (price: string, extra: Record<string, unknown> = {}) => ({
+      description: "Werk",
+      price_per_unit: price,
+      quantity: "1",
+      ...extra,
+    });
+    const concept = await client.make<{ sales_invoice: { id: number } }>("/sales_invoices", {
+      sales_invoice: {
+        invoice_lines: [
+          ...Array.from({ length: 11 }, () => line("8264462809917.33")),
+          ...Array.from({ length: 11 }, () => line("-8264462809917.33", { vat_type_id: custom, vat_rate: "0.2" })),
+        ],
+      },
+    });
+    const pdf = await client.send("GET", `/sales_invoices/${concept.sales_invoice.id}/pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+  });
+
   it("balances a journal entry only when its debits and credits are equal to the cent", async () => {
     const own = await newCompany(harness.deps, "Memoriaal BV");
     const client = api(own);
