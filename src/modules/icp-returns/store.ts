@@ -4,7 +4,7 @@
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { exactSum, readExactSum } from "../../db/exact-sums.js";
+import { exactSum, readExactSum, summing } from "../../db/exact-sums.js";
 import type { LedgerTables } from "../ledger/service.js";
 
 export interface IcpSum {
@@ -22,21 +22,23 @@ export async function sumIcpLines(
   from: string,
   till: string,
 ): Promise<IcpSum[]> {
-  const rows = await executor
-    .withTables<LedgerTables>()
-    .selectFrom("ledger_lines as line")
-    .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
-    .select([
-      "line.icp_kind",
-      "entry.counterparty_country as country",
-      "entry.counterparty_vat_number as vat_number",
-      exactSum(sql.ref("line.vat_base_cents")).as("base_cents"),
-    ])
-    .where("line.company_id", "=", companyId)
-    .where("line.vat_box", "=", "3b")
-    .where("line.date", ">=", from)
-    .where("line.date", "<=", till)
-    .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
-    .execute();
+  const rows = await summing((shape) =>
+    executor
+      .withTables<LedgerTables>()
+      .selectFrom("ledger_lines as line")
+      .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
+      .select([
+        "line.icp_kind",
+        "entry.counterparty_country as country",
+        "entry.counterparty_vat_number as vat_number",
+        exactSum(sql.ref("line.vat_base_cents"), shape).as("base_cents"),
+      ])
+      .where("line.company_id", "=", companyId)
+      .where("line.vat_box", "=", "3b")
+      .where("line.date", ">=", from)
+      .where("line.date", "<=", till)
+      .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
+      .execute(),
+  );
   return rows.map((row) => ({ ...row, base_cents: readExactSum(row.base_cents) }));
 }

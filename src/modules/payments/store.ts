@@ -151,7 +151,7 @@ export function paidCentsExpressions(documentTable: string, documentType: string
       and linked.document_id = ${sql.ref(`${documentTable}.id`)})`;
   return {
     sum: linked(sql`cast(coalesce(sum(linked.amount_cents), 0) as bigint)`) as RawBuilder<number>,
-    exact: linked(exactSum(sql.ref("linked.amount_cents"))) as RawBuilder<ExactSumText>,
+    exact: linked(exactSum(sql.ref("linked.amount_cents"), "plain")) as RawBuilder<ExactSumText>,
   };
 }
 

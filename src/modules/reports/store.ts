@@ -10,7 +10,7 @@
  */
 import { type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { type ExactSumText, exactSum, readExactSum } from "../../db/exact-sums.js";
+import { type ExactSumText, exactSum, readExactSum, type SumShape, summing } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
@@ -79,8 +79,8 @@ export interface AccountTotals {
   credit_cents: bigint;
 }
 
-const sumOf = (column: "line.debit_cents" | "line.credit_cents" | "month.debit_cents" | "month.credit_cents") =>
-  exactSum(sql.ref(column));
+type SummedColumn = "line.debit_cents" | "line.credit_cents" | "month.debit_cents" | "month.credit_cents";
+const sumOf = (column: SummedColumn, shape: SumShape) => exactSum(sql.ref(column), shape);
 
 function linesIn(executor: Executor, companyId: number, range: DateRange) {
   let query = reading(executor).selectFrom("ledger_lines as line").where("line.company_id", "=", companyId);
@@ -115,25 +115,29 @@ function sumMonthsPerAccount(executor: Executor, companyId: number, months: { fr
   let query = reading(executor).selectFrom("ledger_account_months as month").where("month.company_id", "=", companyId);
   if (months.from !== undefined) query = query.where("month.month", ">=", months.from);
   if (months.till !== undefined) query = query.where("month.month", "<=", months.till);
-  return query
-    .select([
-      "month.account_id",
-      sumOf("month.debit_cents").as("debit_cents"),
-      sumOf("month.credit_cents").as("credit_cents"),
-    ])
-    .groupBy("month.account_id")
-    .execute();
+  return summing((shape) =>
+    query
+      .select([
+        "month.account_id",
+        sumOf("month.debit_cents", shape).as("debit_cents"),
+        sumOf("month.credit_cents", shape).as("credit_cents"),
+      ])
+      .groupBy("month.account_id")
+      .execute(),
+  );
 }
 
 function sumDaysPerAccount(executor: Executor, companyId: number, range: DateRange) {
-  return linesIn(executor, companyId, range)
-    .select([
-      "line.account_id",
-      sumOf("line.debit_cents").as("debit_cents"),
-      sumOf("line.credit_cents").as("credit_cents"),
-    ])
-    .groupBy("line.account_id")
-    .execute();
+  return summing((shape) =>
+    linesIn(executor, companyId, range)
+      .select([
+        "line.account_id",
+        sumOf("line.debit_cents", shape).as("debit_cents"),
+        sumOf("line.credit_cents", shape).as("credit_cents"),
+      ])
+      .groupBy("line.account_id")
+      .execute(),
+  );
 }
 
 /** Debits and credits of one account over the range. */
@@ -143,10 +147,15 @@ export async function sumAccountLines(
   accountId: number,
   range: DateRange,
 ): Promise<{ debit_cents: bigint; credit_cents: bigint }> {
-  const sums = await linesIn(executor, companyId, range)
-    .where("line.account_id", "=", accountId)
-    .select([sumOf("line.debit_cents").as("debit_cents"), sumOf("line.credit_cents").as("credit_cents")])
-    .executeTakeFirstOrThrow();
+  const sums = await summing((shape) =>
+    linesIn(executor, companyId, range)
+      .where("line.account_id", "=", accountId)
+      .select([
+        sumOf("line.debit_cents", shape).as("debit_cents"),
+        sumOf("line.credit_cents", shape).as("credit_cents"),
+      ])
+      .executeTakeFirstOrThrow(),
+  );
   return { debit_cents: readExactSum(sums.debit_cents), credit_cents: readExactSum(sums.credit_cents) };
 }
 
@@ -199,10 +208,12 @@ export async function listAccountMovements(
     .orderBy("line.id")
     .limit(offset)
     .as("preceding");
-  const { before_page_cents } = await reading(executor)
-    .selectFrom(preceding)
-    .select(exactSum(sql.ref("preceding.change_cents")).as("before_page_cents"))
-    .executeTakeFirstOrThrow();
+  const { before_page_cents } = await summing((shape) =>
+    reading(executor)
+      .selectFrom(preceding)
+      .select(exactSum(sql.ref("preceding.change_cents"), shape).as("before_page_cents"))
+      .executeTakeFirstOrThrow(),
+  );
   return { ...page, before_page_cents: readExactSum(before_page_cents) };
 }
 
@@ -230,7 +241,8 @@ function paidBeforeExpressions(documentTable: "invoice" | "expense", documentTyp
       ${paidInTime})`;
   return {
     sum: linked(sql`coalesce(sum(linked.amount_cents), 0)`) as RawBuilder<number>,
-    exact: linked(exactSum(sql.ref("linked.amount_cents"))) as RawBuilder<ExactSumText>,
+    // a document's payments fit 64 bits (payments/service.ts caps them): the plain sum serves
+    exact: linked(exactSum(sql.ref("linked.amount_cents"), "plain")) as RawBuilder<ExactSumText>,
   };
 }
 
@@ -314,15 +326,17 @@ export async function sumRideKilometres(
   range: Required<DateRange>,
 ): Promise<{ business_km: bigint; private_km: bigint }> {
   const distance = sql`coalesce(ride.km_end, 0) - coalesce(ride.km_start, 0)`;
-  const totals = await reading(executor)
-    .selectFrom("rides as ride")
-    .select([
-      exactSum(sql`case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end`).as("business_km"),
-      exactSum(sql`case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end`).as("private_km"),
-    ])
-    .where("ride.company_id", "=", companyId)
-    .where("ride.date", ">=", range.from)
-    .where("ride.date", "<=", range.till)
-    .executeTakeFirstOrThrow();
+  const totals = await summing((shape) =>
+    reading(executor)
+      .selectFrom("rides as ride")
+      .select([
+        exactSum(sql`case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end`, shape).as("business_km"),
+        exactSum(sql`case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end`, shape).as("private_km"),
+      ])
+      .where("ride.company_id", "=", companyId)
+      .where("ride.date", ">=", range.from)
+      .where("ride.date", "<=", range.till)
+      .executeTakeFirstOrThrow(),
+  );
   return { business_km: readExactSum(totals.business_km), private_km: readExactSum(totals.private_km) };
 }
