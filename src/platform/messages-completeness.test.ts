@@ -160,10 +160,10 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   "`are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`": [
     "are too many: a document takes at most 1000 payments",
   ],
-  "`has amounts too large to settle in one entry (each at most ${LARGEST_POSTABLE})`": [
+  "`has amounts too large to settle in one entry (each at most ${LARGEST_LINE})`": [
     "has amounts too large to settle in one entry (each at most 90071992547409.91)",
   ],
-  "`has more kilometres than a report can state (at most ${MAX_SAFE_KM})`": [
+  "`has more kilometres than a report can state (at most ${Number.MAX_SAFE_INTEGER})`": [
     "has more kilometres than a report can state (at most 9007199254740991)",
   ],
   "`must be on or after ${EARLIEST_EXPENSE_DATE}`": ["must be on or after 1990-01-01"],

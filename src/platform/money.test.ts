@@ -5,6 +5,7 @@ import {
   canonicalDecimal,
   centsToDecimal,
   decimalToCents,
+  exactNumber,
   formatDecimal,
   parseDecimal,
   roundToCents,
@@ -65,6 +66,13 @@ describe("cents", () => {
     expect(centsToDecimal(9_090_909_090_909_063n)).toBe("90909090909090.63");
     fc.assert(fc.property(fc.bigInt(), (cents) => centsToDecimal(cents) === byBig(cents)));
     fc.assert(fc.property(fc.maxSafeInteger(), (cents) => centsToDecimal(BigInt(cents)) === centsToDecimal(cents)));
+  });
+
+  it("gives a bigint as a number only where a number holds it exactly", () => {
+    expect(exactNumber(9_007_199_254_740_991n)).toBe(9_007_199_254_740_991);
+    expect(exactNumber(-9_007_199_254_740_991n)).toBe(-9_007_199_254_740_991);
+    expect(exactNumber(9_007_199_254_740_992n)).toBeNull();
+    expect(exactNumber(-(2n ** 63n))).toBeNull();
   });
 
   it("rounds half away from zero", () => {

@@ -136,14 +136,15 @@ export function decimalToBigCents(value: Big): bigint | null {
   return cents === null ? null : BigInt(cents);
 }
 
-const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+const LARGEST_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Sum cents as a number for what is posted (ledger lines are numbers), or null when the number
- * would not hold them exactly: the caller refuses what it cannot post, never a rounded amount.
+ * An exact sum (cents, kilometres) as a number, for what is stored or answered as one (a ledger
+ * line, a JSON integer), or null when a number would not hold it exactly: the caller refuses what
+ * it cannot state, never a rounded amount.
  */
-export function postableCents(cents: bigint): number | null {
-  return cents >= -MAX_SAFE_CENTS && cents <= MAX_SAFE_CENTS ? Number(cents) : null;
+export function exactNumber(value: bigint): number | null {
+  return value >= -LARGEST_EXACT && value <= LARGEST_EXACT ? Number(value) : null;
 }
 
 /** Rounds half away from zero to whole cents (the rounding of DESIGN.md section 7). */

@@ -18,7 +18,8 @@ import { MAX_MONTH_TOTAL_CENTS, sealEntry, type UnsealedEntry } from "./posting-
 import { type PostingDraft, UnpostableAmount } from "./rules.js";
 
 const MOST_A_MONTH = centsToDecimal(MAX_MONTH_TOTAL_CENTS);
-const LARGEST_LINE = centsToDecimal(Number.MAX_SAFE_INTEGER);
+/** What one ledger line holds exactly, in the wire format: 2^53 − 1 cents. */
+export const LARGEST_LINE = centsToDecimal(Number.MAX_SAFE_INTEGER);
 
 /** Seals an entry, or refuses it with a 422 naming `date` when a month total cannot take it. */
 export async function sealOrRefuse(

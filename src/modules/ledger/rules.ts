@@ -9,7 +9,7 @@
  * balance. A line is a number of cents, so an amount past 2^53 cannot be posted exactly: it
  * throws UnpostableAmount, which the ledger service refuses with a 422.
  */
-import { postableCents } from "../../platform/money.js";
+import { exactNumber } from "../../platform/money.js";
 import {
   classifyExpenseLine,
   classifySalesLine,
@@ -54,7 +54,7 @@ export class UnpostableAmount extends Error {}
 
 /** A sum of lines as the number of cents a ledger line holds, or UnpostableAmount. */
 function posted(cents: bigint): number {
-  const value = postableCents(cents);
+  const value = exactNumber(cents);
   if (value === null) throw new UnpostableAmount(`${cents} cents cannot be posted on one line`);
   return value;
 }

@@ -47,6 +47,7 @@ import {
 export { assertPeriodOpen, holdBooksForPosting, type PreparedPosting, preparePosting } from "./before-posting.js";
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
+export { LARGEST_LINE } from "./limits.js";
 export type {
   DocumentPostingInput,
   ManualEntryInput,

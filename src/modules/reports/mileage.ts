@@ -9,12 +9,10 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { invalidParameter } from "../../platform/errors.js";
-import { centsToDecimal } from "../../platform/money.js";
+import { centsToDecimal, exactNumber } from "../../platform/money.js";
 import { deductibleCents, mileageRate, yearBounds } from "./rules.js";
 import type { Mileage } from "./schemas.js";
 import { sumRideKilometres } from "./store.js";
-
-const MAX_SAFE_KM = BigInt(Number.MAX_SAFE_INTEGER);
 
 export async function mileageReport(
   deps: ServiceDeps,
@@ -25,10 +23,9 @@ export async function mileageReport(
   const rate = mileageRate(year);
   if (rate === null) throw invalidParameter("year", "has no known mileage rate");
   const { business_km, private_km } = await sumRideKilometres(deps.db, company.companyId, yearBounds(year));
-  const exactNumber = (km: bigint) => (km >= -MAX_SAFE_KM && km <= MAX_SAFE_KM ? Number(km) : null);
   const [business, personal] = [exactNumber(business_km), exactNumber(private_km)];
   if (business === null || personal === null) {
-    throw invalidParameter("year", `has more kilometres than a report can state (at most ${MAX_SAFE_KM})`);
+    throw invalidParameter("year", `has more kilometres than a report can state (at most ${Number.MAX_SAFE_INTEGER})`);
   }
   return {
     year,

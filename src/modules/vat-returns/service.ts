@@ -18,12 +18,18 @@ import { readWritePayload } from "../../platform/attributes.js";
 import { dateInTimeZone, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ValidationErrors } from "../../platform/errors.js";
-import { centsToDecimal, postableCents } from "../../platform/money.js";
+import { centsToDecimal, exactNumber } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById } from "../accounts/service.js";
 import { bookkeepingSettings, bookkeepingSettingsForUpdate } from "../bookkeeping-settings/service.js";
-import { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, postSettlementAndLock, signedLine } from "../ledger/service.js";
+import {
+  LARGEST_LINE,
+  LEDGER_ACCOUNTS,
+  OUTPUT_VAT_ACCOUNTS,
+  postSettlementAndLock,
+  signedLine,
+} from "../ledger/service.js";
 import {
   computeReturn,
   drillDownBoxes,
@@ -179,14 +185,12 @@ function settlementLines(figures: ReturnFigures) {
   ];
   const lines = [];
   for (const [path, signedCents] of wanted) {
-    const cents = postableCents(signedCents);
+    const cents = exactNumber(signedCents);
     if (cents === null) return null;
     lines.push(...signedLine({ path }, cents));
   }
   return lines;
 }
-
-const LARGEST_POSTABLE = centsToDecimal(Number.MAX_SAFE_INTEGER);
 
 export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<VatReturn> {
   const errors = new ValidationErrors();
@@ -208,7 +212,7 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
     const figures = await figuresOf(transaction, company.companyId, period, rounding);
     const settlement = settlementLines(figures);
     if (settlement === null) {
-      errors.add("period", `has amounts too large to settle in one entry (each at most ${LARGEST_POSTABLE})`);
+      errors.add("period", `has amounts too large to settle in one entry (each at most ${LARGEST_LINE})`);
     }
     errors.throwIfAny(RESOURCE);
     const filed: VatReturn = { ...period, state: "filed", rounding, boxes: presentBoxes(figures) };
