@@ -10,9 +10,9 @@ import { dateInTimeZone, endOfDate } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { contactSnapshot, contactsByIds } from "../contacts/service.js";
+import { findOpenExpenses, findOpenSalesInvoices, type OpenDocumentRow } from "./open-items-store.js";
 import { type AGING_BUCKETS, ageOpenItems, type BucketCents, type OpenItem } from "./rules.js";
 import type { OpenItems } from "./schemas.js";
-import { findOpenExpenses, findOpenSalesInvoices, type OpenDocumentRow } from "./store.js";
 
 type Buckets = Pick<OpenItems, (typeof AGING_BUCKETS)[number]>;
 
