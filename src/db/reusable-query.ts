@@ -24,7 +24,8 @@ import type { Executor } from "./connection.js";
 import { isPostgres } from "./dialect.js";
 import { prepareStatement } from "./postgres-prepared.js";
 
-type Scalar = string | number | null;
+/** A value bound as it is; a bigint is an integer past 2^53 (a posting's month totals). */
+type Scalar = string | number | bigint | null;
 export type QueryArgument = Scalar | readonly Scalar[];
 
 /** An argument value's place while the query is compiled: argument (or row) `index`, its element or column. */

@@ -3,6 +3,7 @@ import {
   canonicalDecimal,
   convertCents,
   formatDate,
+  formatEuroCents,
   formatForeignCents,
   formatIban,
   formatQuantity,
@@ -50,7 +51,13 @@ describe("document formatting", () => {
     [-5, "1.5", -8],
     [36300, "1", 36300],
   ])("convertCents(%d, %s) = %d", (cents, rate, expected) => {
-    expect(convertCents(cents, rate)).toBe(expected);
+    expect(convertCents(cents, rate)).toBe(BigInt(expected));
+  });
+
+  it("prints and converts a sum of lines past 2^53 cents exactly", () => {
+    expect(formatEuroCents(9_090_909_090_909_063n)).toBe("€ 90.909.090.909.090,63");
+    expect(formatEuroCents(-9_090_909_090_909_063n)).toBe("€ -90.909.090.909.090,63");
+    expect(convertCents(9_090_909_090_909_063n, "2")).toBe(18_181_818_181_818_126n);
   });
 
   it("formatDate prints DD-MM-YYYY", () => {

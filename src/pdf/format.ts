@@ -2,7 +2,8 @@
  * Text formatting for printed documents (Dutch conventions): money "€ 1.234,56" (negative
  * "€ -1.234,56", as nl-NL prints it), exact decimals with a decimal comma and dot thousands
  * separators, rates as percentages, dates DD-MM-YYYY. Pure code: no database, no clock, no env,
- * no floats for money (cents are integers, decimals are exact strings handled with big.js).
+ * no floats for money (cents are integers, decimals are exact strings handled with big.js; sums
+ * of lines are bigint, which may pass 2^53 cents).
  */
 import Big from "big.js";
 
@@ -26,21 +27,23 @@ export function formatDutchDecimal(value: string, minFractionDigits = 0): string
   return `${negative ? "-" : ""}${grouped}${fraction === "" ? "" : `,${fraction}`}`;
 }
 
-function formatCentsDigits(cents: number): string {
-  requireCents(cents);
-  const absolute = Math.abs(cents);
-  const euros = groupThousands(String(Math.trunc(absolute / 100)));
-  const rest = String(absolute % 100).padStart(2, "0");
-  return `${cents < 0 ? "-" : ""}${euros},${rest}`;
+/** Digits of cents: a number must be a safe integer; a bigint (a sum of lines) is exact at any size. */
+function formatCentsDigits(cents: number | bigint): string {
+  if (typeof cents === "number") requireCents(cents);
+  const whole = BigInt(cents);
+  const absolute = whole < 0n ? -whole : whole;
+  const euros = groupThousands(String(absolute / 100n));
+  const rest = String(absolute % 100n).padStart(2, "0");
+  return `${whole < 0n ? "-" : ""}${euros},${rest}`;
 }
 
 /** Euro cents as printed on a document: 123456 → "€ 1.234,56", -500 → "€ -5,00". */
-export function formatEuroCents(cents: number): string {
+export function formatEuroCents(cents: number | bigint): string {
   return `€ ${formatCentsDigits(cents)}`;
 }
 
 /** Cents of another currency, with its upper-case ISO code: "USD 1.234,56". */
-export function formatForeignCents(cents: number, currencyCode: string): string {
+export function formatForeignCents(cents: number | bigint, currencyCode: string): string {
   return `${currencyCode.toUpperCase()} ${formatCentsDigits(cents)}`;
 }
 
@@ -80,9 +83,9 @@ export function canonicalDecimal(value: string): string {
 }
 
 /** Euro cents converted at `exchangeRate` (foreign units per euro), rounded half away from zero. */
-export function convertCents(euroCents: number, exchangeRate: string): number {
-  requireCents(euroCents);
-  return Number(new Big(euroCents).times(exchangeRate).round(0, Big.roundHalfUp).toFixed(0));
+export function convertCents(euroCents: number | bigint, exchangeRate: string): bigint {
+  if (typeof euroCents === "number") requireCents(euroCents);
+  return BigInt(new Big(euroCents.toString()).times(exchangeRate).round(0, Big.roundHalfUp).toFixed(0));
 }
 
 // Characters the PDF standard fonts can show (WinAnsiEncoding): printable Latin-1 plus these.

@@ -42,8 +42,8 @@ function labelled(label: string, value: string | null | undefined): string | nul
 /** The words of this document's kind: a negative invoice is a credit invoice. */
 export function kindLabelsOf(document: PrintableDocument, labels: Labels): KindLabels {
   if (document.kind === "quotation") return labels.kinds.quotation;
-  const total = document.lines.reduce((sum, line) => sum + line.price_with_vat_cents, 0);
-  return total < 0 ? labels.kinds.credit : labels.kinds.invoice;
+  const total = document.lines.reduce((sum, line) => sum + BigInt(line.price_with_vat_cents), 0n);
+  return total < 0n ? labels.kinds.credit : labels.kinds.invoice;
 }
 
 /** The footer text: the seller's name and registration numbers. */

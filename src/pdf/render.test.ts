@@ -485,8 +485,8 @@ describe("vatBreakdown", () => {
       name: "21% and 9%, highest first",
       lines: [vatLine("0.09", 3750, 338), vatLine("0.21", 30000, 6300), vatLine("0.21", 695, 146)],
       expected: [
-        { vat_rate: "0.21", base_cents: 30695, vat_cents: 6446 },
-        { vat_rate: "0.09", base_cents: 3750, vat_cents: 338 },
+        { vat_rate: "0.21", base_cents: 30695n, vat_cents: 6446n },
+        { vat_rate: "0.09", base_cents: 3750n, vat_cents: 338n },
       ],
     },
     {
@@ -498,9 +498,20 @@ describe("vatBreakdown", () => {
         vatLine("0.125", 800, 100),
       ],
       expected: [
-        { vat_rate: "0.21", base_cents: 600, vat_cents: 126 },
-        { vat_rate: "0.125", base_cents: 800, vat_cents: 100 },
-        { vat_rate: "0", base_cents: 500, vat_cents: 0 },
+        { vat_rate: "0.21", base_cents: 600n, vat_cents: 126n },
+        { vat_rate: "0.125", base_cents: 800n, vat_cents: 100n },
+        { vat_rate: "0", base_cents: 500n, vat_cents: 0n },
+      ],
+    },
+    {
+      name: "lines of opposite signs past 2^53 cents between them",
+      lines: [
+        ...Array.from({ length: 11 }, () => vatLine("0.21", 826446280991733, 173553719008264)),
+        ...Array.from({ length: 11 }, () => vatLine("0.2", -826446280991733, -165289256198347)),
+      ],
+      expected: [
+        { vat_rate: "0.21", base_cents: 9_090_909_090_909_063n, vat_cents: 1_909_090_909_090_904n },
+        { vat_rate: "0.2", base_cents: -9_090_909_090_909_063n, vat_cents: -1_818_181_818_181_817n },
       ],
     },
   ])("$name", ({ lines, expected }) => {

@@ -42,10 +42,11 @@ import {
 } from "./layout.js";
 import type { Labels, PrintableDocument, PrintableLine } from "./printable.js";
 
+/** Sums of lines are bigint: lines of opposite signs may pass 2^53 cents between them. */
 export interface VatRateTotal {
   vat_rate: string;
-  base_cents: number;
-  vat_cents: number;
+  base_cents: bigint;
+  vat_cents: bigint;
 }
 
 type VatLine = Pick<PrintableLine, "vat_rate" | "price_without_vat_cents" | "vat_amount_cents">;
@@ -55,9 +56,9 @@ export function vatBreakdown(lines: readonly VatLine[]): VatRateTotal[] {
   const groups = new Map<string, VatRateTotal>();
   for (const line of lines) {
     const rate = canonicalDecimal(line.vat_rate);
-    const group = groups.get(rate) ?? { vat_rate: rate, base_cents: 0, vat_cents: 0 };
-    group.base_cents += line.price_without_vat_cents;
-    group.vat_cents += line.vat_amount_cents;
+    const group = groups.get(rate) ?? { vat_rate: rate, base_cents: 0n, vat_cents: 0n };
+    group.base_cents += BigInt(line.price_without_vat_cents);
+    group.vat_cents += BigInt(line.vat_amount_cents);
     groups.set(rate, group);
   }
   return [...groups.values()].sort((a, b) => new Big(b.vat_rate).cmp(a.vat_rate));
@@ -72,7 +73,8 @@ function creationDate(date: string): Date {
 }
 
 function amountRows(document: PrintableDocument, labels: Labels): AmountRow[] {
-  const sum = (pick: (line: PrintableLine) => number) => document.lines.reduce((total, line) => total + pick(line), 0);
+  const sum = (pick: (line: PrintableLine) => number) =>
+    document.lines.reduce((total, line) => total + BigInt(pick(line)), 0n);
   const totalWithVat = sum((line) => line.price_with_vat_cents);
   const breakdown = vatBreakdown(document.lines).filter(
     (rate) => !document.smallBusinessScheme || !new Big(rate.vat_rate).eq(0),

@@ -5,7 +5,7 @@
  * answer with one 422. Read-only keys sent back by clients are dropped silently (spec 1.9).
  */
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
-import { isValidDate, parseDateTime } from "./dates.js";
+import { isSupportedDate, isSupportedInstant, isValidDate, OUTSIDE_SUPPORTED_DATES, parseDateTime } from "./dates.js";
 import { ApiError, type ValidationErrors } from "./errors.js";
 import { canonicalDecimal, MAX_AMOUNT, parseDecimal, readDecimal } from "./money.js";
 import { unstorableTextProblem } from "./text.js";
@@ -88,11 +88,14 @@ function coerceString(schema: FieldSchema, value: unknown, context: CoercionCont
     if (datePart !== text.trim() && parseDateTime(text, context.timeZone) === null) {
       return { ok: false, problem: "is not a valid date" };
     }
+    if (!isSupportedDate(datePart)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
     return { ok: true, value: datePart };
   }
   if (schema.format === "date-time") {
     const parsed = parseDateTime(text, context.timeZone);
-    return parsed ? { ok: true, value: parsed } : { ok: false, problem: "is not a valid date-time" };
+    if (parsed === null) return { ok: false, problem: "is not a valid date-time" };
+    if (!isSupportedInstant(parsed, context.timeZone)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
+    return { ok: true, value: parsed };
   }
   if (schema.enum && !schema.enum.includes(text)) {
     const allowed = schema.enum.filter((option) => option !== null).join(", ");

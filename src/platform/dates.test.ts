@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInTimeZone, formatDateTime, isValidDate, parseDateTime, timeZoneOffsetMinutes } from "./dates.js";
+import {
+  addDays,
+  dateInTimeZone,
+  daysInMonth,
+  endOfDate,
+  formatDateTime,
+  isSupportedDate,
+  isSupportedInstant,
+  isValidDate,
+  parseDateTime,
+  timeZoneOffsetMinutes,
+} from "./dates.js";
 
 const AMSTERDAM = "Europe/Amsterdam";
 
@@ -12,6 +23,36 @@ describe("dates", () => {
 
   it("adds days across months and years", () => {
     expect(addDays("2024-12-15", 30)).toBe("2025-01-14");
+  });
+
+  it("supports 1900-01-01 to 9999-12-31, and counts days on both ends of them without failing", () => {
+    expect(["1900-01-01", "9999-12-31", "2024-02-29"].map(isSupportedDate)).toEqual([true, true, true]);
+    expect(["1899-12-31", "10000-01-01", "0050-01-01", "9999-02-29"].map(isSupportedDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(addDays("9999-12-31", 1)).toBe("10000-01-01");
+    expect(addDays("9999-12-31", -1)).toBe("9999-12-30");
+    expect(addDays("1900-01-01", -1)).toBe("1899-12-31");
+    expect(addDays("1900-02-28", 1)).toBe("1900-03-01");
+    expect([daysInMonth(1900, 2), daysInMonth(2000, 2), daysInMonth(9999, 12)]).toEqual([28, 29, 31]);
+  });
+
+  it("ends a date at the next midnight in the time zone, and the last date nowhere", () => {
+    expect(endOfDate("2024-03-01", AMSTERDAM)).toBe("2024-03-01T23:00:00.000Z");
+    expect(endOfDate("9999-12-30", AMSTERDAM)).toBe("9999-12-30T23:00:00.000Z");
+    expect(endOfDate("9999-12-31", AMSTERDAM)).toBeNull();
+  });
+
+  it("supports an instant on a supported date in the time zone that is stored with four digits of year", () => {
+    const instant = (text: string, zone = AMSTERDAM) => isSupportedInstant(parseDateTime(text, zone) ?? "", zone);
+    expect(instant("9999-12-31T23:59:59")).toBe(true);
+    expect(instant("1900-01-01")).toBe(true);
+    expect(instant("9999-12-31T23:30:00Z")).toBe(false);
+    expect(instant("9999-12-31T23:30:00", "America/New_York")).toBe(false);
+    expect(instant("1899-12-31T12:00:00")).toBe(false);
   });
 
   it("gives the calendar date in the company's time zone", () => {

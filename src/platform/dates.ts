@@ -2,18 +2,62 @@
  * Calendar dates and instants on the wire. Dates are `YYYY-MM-DD`; instants are stored as ISO
  * UTC strings and shown in the company's time zone as `2024-03-01T00:00:00.000+01:00`.
  * Pure code: the current time is always passed in.
+ *
+ * Invariants:
+ * - The supported dates are FIRST_DATE to LAST_DATE, decided here and nowhere else: every date a
+ *   request may carry (a query parameter, an attribute, the day of a date-time in the company's
+ *   time zone) is refused outside them, so every stored date works in every report and filter.
+ *   Dates compare as text (SQLite stores them so), which holds for four-digit years only.
+ * - Date arithmetic (`addDays`, `daysInMonth`) is exact for every date of the range and a little
+ *   beyond it (the day after LAST_DATE is `10000-01-01`): it never fails on a supported date, and
+ *   a result outside the range is never compared or stored without `isSupportedDate`.
  */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/** The first supported date: no books are older, and the calendar is the Gregorian one throughout. */
+export const FIRST_DATE = "1900-01-01";
+/** The last supported date: the last with a four-digit year. */
+export const LAST_DATE = "9999-12-31";
+/** The problem of a date outside the supported range, as attributes and parameters report it. */
+export const OUTSIDE_SUPPORTED_DATES = `must be between ${FIRST_DATE} and ${LAST_DATE}`;
+
+/** A `Date` at midnight UTC of a calendar date; `setUTCFullYear`, since Date.UTC reads years 0-99 as 1900-1999. */
+function utcMidnight(year: number, monthIndex: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
+}
+
+/** `YYYY-MM-DD` of a UTC midnight (five digits of year after 9999, never a RangeError). */
+function formatUtcDate(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Whether `text` is a real calendar date written `YYYY-MM-DD` (any four-digit year). */
 export function isValidDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = utcMidnight(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether `text` is a calendar date from FIRST_DATE to LAST_DATE. */
+export function isSupportedDate(text: string): boolean {
+  return isValidDate(text) && text >= FIRST_DATE && text <= LAST_DATE;
+}
+
+/** Days in a month of the Gregorian calendar (`month` 1-12). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function offsetMinutesFromText(offset: string): number {
@@ -102,24 +146,14 @@ export function parseDateTime(text: string, timeZone: string): string | null {
   if (!isValidDate(`${year}-${month}-${day}`)) return null;
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   const milliseconds = Number(fraction.padEnd(3, "0").slice(0, 3));
-  const wallClock = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
-    milliseconds,
-  );
+  const secondOfDay = (Number(hour) * 60 + Number(minute)) * 60 + Number(second);
+  const wallClock =
+    utcMidnight(Number(year), Number(month) - 1, Number(day)).getTime() + secondOfDay * 1000 + milliseconds;
   const epoch =
     offset === undefined
       ? zonedWallClockToEpoch(wallClock, timeZone)
       : wallClock - offsetMinutesFromText(offset) * 60_000;
   return new Date(epoch).toISOString();
-}
-
-function pad(value: number, width = 2): string {
-  return String(value).padStart(width, "0");
 }
 
 /** ISO UTC → `2024-03-01T00:00:00.000+01:00` in `timeZone`. */
@@ -155,7 +189,26 @@ export function dateInTimeZone(now: Date, timeZone: string): string {
   return date;
 }
 
+/**
+ * Whether an instant (ISO UTC, as `parseDateTime` answers) falls on a supported date in
+ * `timeZone`, and is itself stored with a four-digit year (so it compares as text, as dates do).
+ */
+export function isSupportedInstant(isoUtc: string, timeZone: string): boolean {
+  if (!/^\d{4}-/.test(isoUtc)) return false;
+  return isSupportedDate(formatDateTime(isoUtc, timeZone).slice(0, 10));
+}
+
+/**
+ * The instant (ISO UTC) at which `date` ends in `timeZone`: the start of the next day. Null for
+ * LAST_DATE, after which no supported instant lies, so "before the end of it" bounds nothing.
+ */
+export function endOfDate(date: string, timeZone: string): string | null {
+  if (date >= LAST_DATE) return null;
+  return parseDateTime(addDays(date, 1), timeZone);
+}
+
+/** `date` moved by `days` (negative: back), exactly; see the invariants for results past the range. */
 export function addDays(date: string, days: number): string {
-  const epoch = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(epoch).toISOString().slice(0, 10);
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return formatUtcDate(utcMidnight(year, month - 1, day + days));
 }

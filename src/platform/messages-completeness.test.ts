@@ -149,6 +149,23 @@ const SAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   // modules
   "`must be on or after ${EARLIEST_INVOICE_DATE}`": ["must be on or after 1990-01-01"],
+  "`must be between ${FIRST_YEAR} and ${LAST_YEAR}`": ["must be between 1900 and 9999"],
+  "`must end by ${LAST_DATE} (counted from started_at)`": ["must end by 9999-12-31 (counted from started_at)"],
+  "`cannot take more on account ${account} in ${month} (at most ${MOST_A_MONTH} a month)`": [
+    "cannot take more on account activa.current_assets.debtors in 2026-02 (at most 92233720368547758.07 a month)",
+  ],
+  "`add up to more than one ledger line holds (at most ${LARGEST_LINE} per account)`": [
+    "add up to more than one ledger line holds (at most 90071992547409.91 per account)",
+  ],
+  "`are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`": [
+    "are too many: a document takes at most 1000 payments",
+  ],
+  "`has amounts too large to settle in one entry (each at most ${LARGEST_LINE})`": [
+    "has amounts too large to settle in one entry (each at most 90071992547409.91)",
+  ],
+  "`has more kilometres than a report can state (at most ${Number.MAX_SAFE_INTEGER})`": [
+    "has more kilometres than a report can state (at most 9007199254740991)",
+  ],
   "`must be on or after ${EARLIEST_EXPENSE_DATE}`": ["must be on or after 1990-01-01"],
   "`can't be blank when ${why}`": ["can't be blank when a line's VAT is reverse-charged"],
   "`do not balance: debits ${centsToDecimal(debits)}, credits ${centsToDecimal(credits)}`": ["do not balance: debits 100.0, credits 99.5"],

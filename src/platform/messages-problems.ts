@@ -192,6 +192,31 @@ const PROBLEM_RULES: readonly Rule[] = [
   { english: /^can't be blank when (.+)$/s, dutch: lookUp(CONDITIONS, (why) => `mag niet leeg zijn als ${why}`) },
   { english: /^must be on or after (\S+)$/, dutch: ([date]) => `moet op of na ${date} liggen` },
   { english: /^must be between (\S+) and (\S+)$/, dutch: ([low, high]) => `moet tussen ${low} en ${high} liggen` },
+  {
+    english: /^cannot take more on account (\S+) in (\S+) \(at most (\S+) a month\)$/,
+    dutch: ([account, month, most]) =>
+      `kan niet meer hebben op rekening ${account} in ${month} (hoogstens ${most} per maand)`,
+  },
+  {
+    english: /^add up to more than one ledger line holds \(at most (\S+) per account\)$/,
+    dutch: ([most]) => `tellen op tot meer dan een boekingsregel kan bevatten (hoogstens ${most} per rekening)`,
+  },
+  {
+    english: /^are too many: a document takes at most (\d+) payments$/,
+    dutch: ([most]) => `zijn te veel: een document neemt hoogstens ${most} betalingen`,
+  },
+  {
+    english: /^has amounts too large to settle in one entry \(each at most (\S+)\)$/,
+    dutch: ([most]) => `heeft bedragen die te groot zijn om in één boeking te vereffenen (elk hoogstens ${most})`,
+  },
+  {
+    english: /^has more kilometres than a report can state \(at most (\d+)\)$/,
+    dutch: ([most]) => `heeft meer kilometers dan een rapport kan weergeven (hoogstens ${most})`,
+  },
+  {
+    english: /^must end by (\S+) \(counted from started_at\)$/,
+    dutch: ([date]) => `moet uiterlijk op ${date} eindigen (gerekend vanaf started_at)`,
+  },
   { english: /^must be one of: (.*)$/s, dutch: ([values]) => `moet een van deze waarden zijn: ${values}` },
   { english: /^is too long \(at most (\d+) characters\)$/, dutch: ([most]) => `is te lang (hoogstens ${most} tekens)` },
   {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { nextState } from "../modules/expenses/rules.js";
 import { QUOTATION_STATUSES, TRIGGERS, transition } from "../modules/quotations/rules.js";
 import { sellerProblems } from "../modules/sales-invoices/rules.js";
+import { OUTSIDE_SUPPORTED_DATES } from "./dates.js";
 import { ApiError, invalidParameter, notFound, ValidationErrors } from "./errors.js";
 import { checkBic, checkIban } from "./iban.js";
 import { localiseError, messageInDutch } from "./messages.js";
@@ -50,6 +51,10 @@ describe("localiseError", () => {
     );
     expect(localiseError(invalidParameter("per_page", "must be between 0 and 100"), "nl")).toBe(
       "Parameter per_page moet tussen 0 en 100 liggen",
+    );
+    // the supported dates' problem is a constant (platform/dates.ts), not a literal at its call sites
+    expect(localiseError(invalidParameter("date", OUTSIDE_SUPPORTED_DATES), "nl")).toBe(
+      "Parameter date moet tussen 1900-01-01 en 9999-12-31 liggen",
     );
   });
 

@@ -5,6 +5,7 @@ import {
   canonicalDecimal,
   centsToDecimal,
   decimalToCents,
+  exactNumber,
   formatDecimal,
   parseDecimal,
   roundToCents,
@@ -54,6 +55,24 @@ describe("cents", () => {
     fc.assert(fc.property(fc.maxSafeInteger(), (cents) => centsToDecimal(cents) === byBig(cents)));
     // not whole cents, or beyond exact integers: still exactly what big.js prints
     for (const odd of [0.5, -12.25, 1e17, 2 ** 60]) expect(centsToDecimal(odd)).toBe(byBig(odd));
+  });
+
+  it("prints bigint cents exactly at any size, as the same number of cents prints", () => {
+    const byBig = (cents: bigint) => formatDecimal(new Big(cents.toString()).div(100));
+    const large = [2n ** 53n + 1n, -(2n ** 63n) - 7n, 12_000_000_000_000_000_001n, 10n ** 40n + 5n];
+    for (const cents of [0n, 1n, -1n, 10n, -10n, 100n, -305n, ...large]) {
+      expect(centsToDecimal(cents), String(cents)).toBe(byBig(cents));
+    }
+    expect(centsToDecimal(9_090_909_090_909_063n)).toBe("90909090909090.63");
+    fc.assert(fc.property(fc.bigInt(), (cents) => centsToDecimal(cents) === byBig(cents)));
+    fc.assert(fc.property(fc.maxSafeInteger(), (cents) => centsToDecimal(BigInt(cents)) === centsToDecimal(cents)));
+  });
+
+  it("gives a bigint as a number only where a number holds it exactly", () => {
+    expect(exactNumber(9_007_199_254_740_991n)).toBe(9_007_199_254_740_991);
+    expect(exactNumber(-9_007_199_254_740_991n)).toBe(-9_007_199_254_740_991);
+    expect(exactNumber(9_007_199_254_740_992n)).toBeNull();
+    expect(exactNumber(-(2n ** 63n))).toBeNull();
   });
 
   it("rounds half away from zero", () => {

@@ -92,23 +92,59 @@ export function canonicalDecimal(value: Big): string {
 }
 
 /**
- * Integer cents in the wire format, by integer arithmetic: exact for every safe integer, and a
- * list of 100 invoices prints about 2,000 amounts, for which big.js (two parses and a division
- * each) was a tenth of the answer's CPU time on PostgreSQL. Anything else goes through big.js.
+ * Integer cents in the wire format, by integer arithmetic: exact for every safe integer and every
+ * bigint (the sums of reports, which may pass 2^53), and a list of 100 invoices prints about 2,000
+ * amounts, for which big.js (two parses and a division each) was a tenth of the answer's CPU time
+ * on PostgreSQL. Any other number goes through big.js. The one formatter of cents: no other code
+ * writes them as a decimal.
  */
-export function centsToDecimal(cents: number): string {
+export function centsToDecimal(cents: number | bigint): string {
+  if (typeof cents === "bigint") return bigCentsToDecimal(cents);
   if (!Number.isSafeInteger(cents)) return formatDecimal(new Big(cents).div(100));
   const magnitude = Math.abs(cents);
   const remainder = magnitude % 100;
-  const fraction = remainder % 10 === 0 ? String(remainder / 10) : String(remainder).padStart(2, "0");
-  return `${cents < 0 ? "-" : ""}${(magnitude - remainder) / 100}.${fraction}`;
+  return `${cents < 0 ? "-" : ""}${(magnitude - remainder) / 100}.${centsFraction(remainder)}`;
+}
+
+/** The digits after the point of a remainder of cents (0-99): one when the second is a zero. */
+function centsFraction(remainder: number): string {
+  return remainder % 10 === 0 ? String(remainder / 10) : String(remainder).padStart(2, "0");
+}
+
+function bigCentsToDecimal(cents: bigint): string {
+  const magnitude = cents < 0n ? -cents : cents;
+  const remainder = Number(magnitude % 100n);
+  return `${cents < 0n ? "-" : ""}${magnitude / 100n}.${centsFraction(remainder)}`;
+}
+
+/** The integer cents of an amount with at most two decimals, as text; null when it has more. */
+function wholeCentsText(value: Big): string | null {
+  const cents = value.times(100);
+  if (!cents.eq(cents.round(0, Big.roundDown))) return null;
+  return cents.toFixed(0);
 }
 
 /** Converts an amount with at most two decimals to integer cents; null when it has more. */
 export function decimalToCents(value: Big): number | null {
-  const cents = value.times(100);
-  if (!cents.eq(cents.round(0, Big.roundDown))) return null;
-  return Number(cents.toFixed(0));
+  const cents = wholeCentsText(value);
+  return cents === null ? null : Number(cents);
+}
+
+/** `decimalToCents` at any size: for amounts that are sums (a report's), which may pass 2^53 cents. */
+export function decimalToBigCents(value: Big): bigint | null {
+  const cents = wholeCentsText(value);
+  return cents === null ? null : BigInt(cents);
+}
+
+const LARGEST_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An exact sum (cents, kilometres) as a number, for what is stored or answered as one (a ledger
+ * line, a JSON integer), or null when a number would not hold it exactly: the caller refuses what
+ * it cannot state, never a rounded amount.
+ */
+export function exactNumber(value: bigint): number | null {
+  return value >= -LARGEST_EXACT && value <= LARGEST_EXACT ? Number(value) : null;
 }
 
 /** Rounds half away from zero to whole cents (the rounding of DESIGN.md section 7). */

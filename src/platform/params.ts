@@ -3,7 +3,7 @@
  * A value that cannot be used is a 400 invalid_parameter_value naming the parameter; keys a
  * route does not read are ignored.
  */
-import { isValidDate } from "./dates.js";
+import { isSupportedDate, isValidDate, OUTSIDE_SUPPORTED_DATES } from "./dates.js";
 import { invalidParameter, notFound } from "./errors.js";
 import type { Query, QueryValue } from "./query-string.js";
 import { unstorableTextProblem } from "./text.js";
@@ -112,11 +112,14 @@ export function readSearchInteger(query: Query, key: string): number | undefined
   return Number(digits);
 }
 
+/** A date parameter: absent or empty is undefined; a date outside the supported ones is refused too. */
 export function readDateParameter(name: string, value: QueryValue | undefined): string | undefined {
   if (value === undefined || value === "") return undefined;
   if (typeof value !== "string" || !isValidDate(value.trim()))
     throw invalidParameter(name, "must be a date (YYYY-MM-DD)");
-  return value.trim();
+  const date = value.trim();
+  if (!isSupportedDate(date)) throw invalidParameter(name, OUTSIDE_SUPPORTED_DATES);
+  return date;
 }
 
 export function readSearchDate(query: Query, key: string): string | undefined {

@@ -67,7 +67,7 @@ export async function listCompanyExpenses(
   paging: Paging,
 ): Promise<Page<Expense>> {
   const filter = { ...(await selectionFilter(deps, company.companyId, selection)), ...search };
-  const paid = paidCentsOfDocuments("expenses", DOCUMENT_TYPE);
+  const paid = paidCentsOfDocuments("expenses", DOCUMENT_TYPE).sum;
   const { rows, total } = await listExpenses(deps.db, company.companyId, filter, paging, paid);
   return { items: await presentExpenses(deps.db, company.companyId, rows), total, paging };
 }

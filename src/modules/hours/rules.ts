@@ -5,6 +5,7 @@
  * are absolute, so a record across midnight or a daylight-saving change measures real time.
  */
 import Big from "big.js";
+import { isSupportedInstant, LAST_DATE } from "../../platform/dates.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 
 const MILLISECONDS_PER_HOUR = 3_600_000;
@@ -50,7 +51,8 @@ export function calculateHours(hour: HourFields): CalculatedHours {
   };
 }
 
-export function validateHour(hour: HourFields, errors: ValidationErrors): void {
+/** `timeZone` is the company's: a start and duration must end on a supported date there. */
+export function validateHour(hour: HourFields, errors: ValidationErrors, timeZone: string): void {
   if (hour.date === null && !errors.has("date")) errors.add("date", "can't be blank");
   if (
     hour.started_at === null &&
@@ -74,6 +76,9 @@ export function validateHour(hour: HourFields, errors: ValidationErrors): void {
   // The time worked is only known when its end and duration are sound; otherwise comparing the
   // pause with it would report a second, made-up problem.
   if (errors.has("pause") || errors.has("ended_at") || errors.has("duration")) return;
-  const { calculated_duration_without_pause: withoutPause } = calculateHours(hour);
+  const { calculated_duration_without_pause: withoutPause, calculated_ended_at: end } = calculateHours(hour);
   if (withoutPause?.lt(0)) errors.add("pause", "must not be longer than the time worked");
+  else if (hour.ended_at === null && end !== null && !isSupportedInstant(end, timeZone)) {
+    errors.add("duration", `must end by ${LAST_DATE} (counted from started_at)`);
+  }
 }

@@ -83,7 +83,7 @@ export async function createHour(deps: ServiceDeps, company: CompanyAccess, body
     const date =
       columns.date ?? (columns.started_at ? dateInTimeZone(new Date(columns.started_at), company.timeZone) : null);
     const fields = fieldsOf({ ...columns, date });
-    validateHour(fields, errors);
+    validateHour(fields, errors, company.timeZone);
     await checkClient(transaction, company.companyId, columns.client_id, errors);
     errors.throwIfAny(RESOURCE);
     return insertHour(transaction, {
@@ -109,7 +109,8 @@ export async function updateCompanyHour(
     const existing = await findHour(transaction, company.companyId, hourId);
     if (!existing) throw notFound(RESOURCE);
     const { date, ...changes } = columns;
-    validateHour(fieldsOf({ ...existing, ...changes, date: date === undefined ? existing.date : date }), errors);
+    const fields = fieldsOf({ ...existing, ...changes, date: date === undefined ? existing.date : date });
+    validateHour(fields, errors, company.timeZone);
     await checkClient(transaction, company.companyId, changes.client_id, errors);
     errors.throwIfAny(RESOURCE);
     const update = { ...changes, ...(date ? { date } : {}) };

@@ -107,8 +107,13 @@ describe("ICP rules", () => {
   });
 
   it("rounds down and gives the missing euros to the largest remainders", () => {
-    expect(apportionWholeEuros([80_030, 30_045, 9_955], 120_000)).toEqual([80_000, 30_000, 10_000]);
-    expect(apportionWholeEuros([10_050, 10_050], 20_100)).toEqual([10_100, 10_000]);
-    expect(apportionWholeEuros([-20_010, 50_020], 30_000)).toEqual([-20_000, 50_000]);
+    expect(apportionWholeEuros([80_030n, 30_045n, 9_955n], 120_000n)).toEqual([80_000n, 30_000n, 10_000n]);
+    expect(apportionWholeEuros([10_050n, 10_050n], 20_100n)).toEqual([10_100n, 10_000n]);
+    expect(apportionWholeEuros([-20_010n, 50_020n], 30_000n)).toEqual([-20_000n, 50_000n]);
+    // past 2^53 cents, each amount still within a euro of its exact sum
+    expect(apportionWholeEuros([9_090_909_090_909_063n, 7_007_007_007_007_099n], 16_097_916_097_916_100n)).toEqual([
+      9_090_909_090_909_000n,
+      7_007_007_007_007_100n,
+    ]);
   });
 });

@@ -18,22 +18,30 @@ export function nationalVatNumber(vatNumber: string | null): string | null {
   return /^[A-Z]{2}/.test(compact) ? compact.slice(2) : compact;
 }
 
+/** Cents rounded down to whole euros (in cents), negatives away from zero. */
+function floorToEuros(cents: bigint): bigint {
+  const truncated = (cents / 100n) * 100n;
+  return truncated > cents ? truncated - 100n : truncated;
+}
+
 /**
  * Whole euros (in cents) for each exact amount, adding up to `totalCents` (box 3b as filed, whole
  * euros): every amount rounds down, and the euros still missing go to the amounts with the largest
- * remainders (the largest-remainder method), so no amount is off by more than one euro.
+ * remainders (the largest-remainder method), so no amount is off by more than one euro. Amounts
+ * are bigint cents: a period's sums may pass the 2^53 cents a number holds exactly.
  */
-export function apportionWholeEuros(exactCents: readonly number[], totalCents: number): number[] {
-  const floors = exactCents.map((cents) => Math.floor(cents / 100) * 100);
-  let missingEuros = Math.round((totalCents - floors.reduce((sum, cents) => sum + cents, 0)) / 100);
+export function apportionWholeEuros(exactCents: readonly bigint[], totalCents: bigint): bigint[] {
+  const floors = exactCents.map(floorToEuros);
+  // whole euros on both sides: the division is exact
+  let missingEuros = (totalCents - floors.reduce((sum, cents) => sum + cents, 0n)) / 100n;
   const byRemainder = exactCents
-    .map((cents, index) => ({ index, remainder: cents - (floors[index] ?? 0) }))
+    .map((cents, index) => ({ index, remainder: Number(cents - (floors[index] ?? 0n)) }))
     .sort((left, right) => right.remainder - left.remainder || left.index - right.index);
   const result = [...floors];
   for (const { index } of byRemainder) {
-    if (missingEuros <= 0) break;
-    result[index] = (result[index] ?? 0) + 100;
-    missingEuros -= 1;
+    if (missingEuros <= 0n) break;
+    result[index] = (result[index] ?? 0n) + 100n;
+    missingEuros -= 1n;
   }
   return result;
 }

@@ -1,13 +1,14 @@
 /**
  * The ICP return of a period (bookkeeping.md 2): every 3b line of the books, per kind (goods or
  * services) and customer. Its total is box 3b of the same period's VAT return as filed (or as it
- * would be filed), and the customers' whole-euro amounts add up to it.
+ * would be filed), and the customers' whole-euro amounts add up to it. Amounts are bigint cents,
+ * exact at any size.
  */
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { centsToDecimal, decimalToCents } from "../../platform/money.js";
+import { centsToDecimal, decimalToBigCents } from "../../platform/money.js";
 import { showVatReturn } from "../vat-returns/service.js";
 import { apportionWholeEuros, icpCountryCode, nationalVatNumber } from "./rules.js";
 import type { IcpReturnSchema } from "./schemas.js";
@@ -19,7 +20,7 @@ interface Customer {
   kind: "supplies" | "services";
   country_code: string | null;
   vat_number: string | null;
-  exactCents: number;
+  exactCents: bigint;
 }
 
 export async function showIcpReturn(
@@ -34,16 +35,16 @@ export async function showIcpReturn(
     const countryCode = icpCountryCode(sum.country, sum.vat_number);
     const vatNumber = nationalVatNumber(sum.vat_number);
     const key = JSON.stringify([kind, countryCode, vatNumber]);
-    const customer = customers.get(key) ?? { kind, country_code: countryCode, vat_number: vatNumber, exactCents: 0 };
+    const customer = customers.get(key) ?? { kind, country_code: countryCode, vat_number: vatNumber, exactCents: 0n };
     customer.exactCents += sum.base_cents;
     customers.set(key, customer);
   }
   const listed = [...customers.values()]
-    .filter((customer) => customer.exactCents !== 0)
+    .filter((customer) => customer.exactCents !== 0n)
     .sort((left, right) =>
       `${left.country_code}${left.vat_number}`.localeCompare(`${right.country_code}${right.vat_number}`),
     );
-  const totalCents = decimalToCents(new Big(vatReturn.boxes["3b"].base_filed ?? "0")) ?? 0;
+  const totalCents = decimalToBigCents(new Big(vatReturn.boxes["3b"].base_filed ?? "0")) ?? 0n;
   const amounts = apportionWholeEuros(
     listed.map((customer) => customer.exactCents),
     totalCents,
@@ -53,7 +54,7 @@ export async function showIcpReturn(
     line: {
       country_code: customer.country_code,
       vat_number: customer.vat_number,
-      amount: centsToDecimal(amounts[index] ?? 0),
+      amount: centsToDecimal(amounts[index] ?? 0n),
     },
   }));
   const of = (kind: Customer["kind"]) => lines.filter((entry) => entry.kind === kind).map((entry) => entry.line);

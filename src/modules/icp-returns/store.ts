@@ -4,13 +4,15 @@
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { exactSum, readExactSum, summing } from "../../db/exact-sums.js";
 import type { LedgerTables } from "../ledger/service.js";
 
 export interface IcpSum {
   icp_kind: string | null;
   country: string | null;
   vat_number: string | null;
-  base_cents: number;
+  /** exact at any size (db/exact-sums.ts) */
+  base_cents: bigint;
 }
 
 /** The 3b base per kind and customer over lines dated in the period. */
@@ -20,21 +22,23 @@ export async function sumIcpLines(
   from: string,
   till: string,
 ): Promise<IcpSum[]> {
-  const rows = await executor
-    .withTables<LedgerTables>()
-    .selectFrom("ledger_lines as line")
-    .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
-    .select([
-      "line.icp_kind",
-      "entry.counterparty_country as country",
-      "entry.counterparty_vat_number as vat_number",
-      sql<number | string>`cast(sum(line.vat_base_cents) as bigint)`.as("base_cents"),
-    ])
-    .where("line.company_id", "=", companyId)
-    .where("line.vat_box", "=", "3b")
-    .where("line.date", ">=", from)
-    .where("line.date", "<=", till)
-    .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
-    .execute();
-  return rows.map((row) => ({ ...row, base_cents: Number(row.base_cents) }));
+  const rows = await summing((shape) =>
+    executor
+      .withTables<LedgerTables>()
+      .selectFrom("ledger_lines as line")
+      .innerJoin("ledger_entries as entry", "entry.id", "line.entry_id")
+      .select([
+        "line.icp_kind",
+        "entry.counterparty_country as country",
+        "entry.counterparty_vat_number as vat_number",
+        exactSum(sql.ref("line.vat_base_cents"), shape).as("base_cents"),
+      ])
+      .where("line.company_id", "=", companyId)
+      .where("line.vat_box", "=", "3b")
+      .where("line.date", ">=", from)
+      .where("line.date", "<=", till)
+      .groupBy(["line.icp_kind", "entry.counterparty_country", "entry.counterparty_vat_number"])
+      .execute(),
+  );
+  return rows.map((row) => ({ ...row, base_cents: readExactSum(row.base_cents) }));
 }

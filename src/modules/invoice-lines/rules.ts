@@ -37,13 +37,23 @@ export function lineTotals(quantity: string, pricePerUnit: string, vatRate: stri
   return { price_without_vat_cents: withoutVat, vat_amount_cents: vat, price_with_vat_cents: withoutVat + vat };
 }
 
+/**
+ * The document's totals, added as bigint: lines of opposite signs may pass 2^53 cents between
+ * them even when their total is small. A total within MAX_AMOUNT_CENTS is then an exact number;
+ * a larger one is refused (`totalsWithinLimits`) and far from any number it could be taken for.
+ */
 export function sumLineTotals(lines: readonly LineTotals[]): LineTotals {
-  return lines.reduce(
-    (sum, line) => ({
-      price_without_vat_cents: sum.price_without_vat_cents + line.price_without_vat_cents,
-      vat_amount_cents: sum.vat_amount_cents + line.vat_amount_cents,
-      price_with_vat_cents: sum.price_with_vat_cents + line.price_with_vat_cents,
-    }),
-    { price_without_vat_cents: 0, vat_amount_cents: 0, price_with_vat_cents: 0 },
-  );
+  let withoutVat = 0n;
+  let vat = 0n;
+  let withVat = 0n;
+  for (const line of lines) {
+    withoutVat += BigInt(line.price_without_vat_cents);
+    vat += BigInt(line.vat_amount_cents);
+    withVat += BigInt(line.price_with_vat_cents);
+  }
+  return {
+    price_without_vat_cents: Number(withoutVat),
+    vat_amount_cents: Number(vat),
+    price_with_vat_cents: Number(withVat),
+  };
 }

@@ -33,8 +33,9 @@ export function validateJournalEntry(
 ): void {
   if (entry.date === null && !errors.has("date")) errors.add("date", "can't be blank");
   if (entry.lines.length < 2) errors.add("lines", "must have at least two lines");
-  let debits = 0;
-  let credits = 0;
+  // bigint: lines of up to 10^15 cents each pass 2^53 between them, where a float rounds
+  let debits = 0n;
+  let credits = 0n;
   let everyLineOneSided = true;
   entry.lines.forEach((line) => {
     const prefix = line.label;
@@ -46,8 +47,8 @@ export function validateJournalEntry(
     if (sides !== 1 && !errors.has(`${prefix}.debit_amount`) && !errors.has(`${prefix}.credit_amount`)) {
       errors.add(prefix, "needs exactly one of debit_amount and credit_amount");
     }
-    debits += line.debit_cents ?? 0;
-    credits += line.credit_cents ?? 0;
+    debits += BigInt(line.debit_cents ?? 0);
+    credits += BigInt(line.credit_cents ?? 0);
   });
   if (everyLineOneSided && debits !== credits) {
     errors.add("lines", `do not balance: debits ${centsToDecimal(debits)}, credits ${centsToDecimal(credits)}`);

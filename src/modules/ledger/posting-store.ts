@@ -18,6 +18,12 @@
  *   before and nothing is added to the months of an entry that does not balance.
  * SQLite runs the four one by one: it has no data-modifying WITH, and its statements are calls
  * into the process, not round trips.
+ *
+ * A month total is a bigint column: the seal adds to it only while the sum stays at most
+ * MAX_MONTH_TOTAL_CENTS (2^63 − 1), and answers the accounts whose month could not take the entry
+ * (the ledger refuses the posting then, before anything overflows: PostgreSQL would fail and
+ * SQLite would turn the total into an inexact float). An entry's lines are summed per account as
+ * bigint, as they may add up past 2^53.
  */
 import { type QueryCreator, type RawBuilder, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
@@ -60,9 +66,12 @@ type MonthArguments = [
   companyId: number,
   month: string,
   accountIds: readonly number[],
-  debitCents: readonly number[],
-  creditCents: readonly number[],
+  debitCents: readonly bigint[],
+  creditCents: readonly bigint[],
 ];
+
+/** The most a month total holds: a bigint column's largest value. */
+export const MAX_MONTH_TOTAL_CENTS = 9_223_372_036_854_775_807n;
 
 function entryArguments(entry: UnsealedEntryValues): EntryArguments {
   return [
@@ -91,13 +100,13 @@ function lineArguments(lines: readonly LedgerLineValues[]): LineArguments {
   ];
 }
 
-/** The debits and credits of `lines` summed per account. */
+/** The debits and credits of `lines` summed per account, exactly. */
 function monthArguments(companyId: number, month: string, lines: readonly LedgerLineValues[]): MonthArguments {
-  const byAccount = new Map<number, { debit: number; credit: number }>();
+  const byAccount = new Map<number, { debit: bigint; credit: bigint }>();
   for (const line of lines) {
-    const sums = byAccount.get(line.account_id) ?? { debit: 0, credit: 0 };
-    sums.debit += line.debit_cents;
-    sums.credit += line.credit_cents;
+    const sums = byAccount.get(line.account_id) ?? { debit: 0n, credit: 0n };
+    sums.debit += BigInt(line.debit_cents);
+    sums.credit += BigInt(line.credit_cents);
     byAccount.set(line.account_id, sums);
   }
   const totals = [...byAccount];
@@ -143,26 +152,42 @@ function lineRows(companyId: number, entryId: number | RawBuilder<number>, date:
   }));
 }
 
-/** The insert that adds month totals, on `creator` (the ledger's tables, or those and a WITH). */
+/**
+ * The insert that adds month totals, on `creator` (the ledger's tables, or those and a WITH): a
+ * month whose total would pass MAX_MONTH_TOTAL_CENTS is left as it is, and only the accounts of
+ * the months added to are returned.
+ */
 function addToMonths<Tables extends LedgerTables>(creator: QueryCreator<Tables>, ...totals: MonthArguments) {
   const [companyId, month, accountIds, debitCents, creditCents] = totals;
   const months = (creator as unknown as QueryCreator<LedgerTables>).insertInto("ledger_account_months");
+  const most = sql.lit(MAX_MONTH_TOTAL_CENTS);
+  const stored = (column: "debit_cents" | "credit_cents") => sql.ref(`ledger_account_months.${column}`);
   return months
     .values(
       accountIds.map((accountId, index) => ({
         company_id: companyId,
         account_id: accountId,
         month,
-        debit_cents: debitCents[index] ?? 0,
-        credit_cents: creditCents[index] ?? 0,
+        debit_cents: debitCents[index] ?? 0n,
+        credit_cents: creditCents[index] ?? 0n,
       })),
     )
     .onConflict((conflict) =>
-      conflict.columns(["company_id", "account_id", "month"]).doUpdateSet((update) => ({
-        debit_cents: sql<number>`${sql.ref("ledger_account_months.debit_cents")} + ${update.ref("excluded.debit_cents")}`,
-        credit_cents: sql<number>`${sql.ref("ledger_account_months.credit_cents")} + ${update.ref("excluded.credit_cents")}`,
-      })),
-    );
+      conflict
+        .columns(["company_id", "account_id", "month"])
+        .doUpdateSet((update) => ({
+          debit_cents: sql<bigint>`${stored("debit_cents")} + ${update.ref("excluded.debit_cents")}`,
+          credit_cents: sql<bigint>`${stored("credit_cents")} + ${update.ref("excluded.credit_cents")}`,
+        }))
+        // the new total is at most the most: compared as most − added, which cannot overflow
+        .where(({ and, ref }) =>
+          and([
+            sql<boolean>`${stored("debit_cents")} <= ${most} - ${ref("excluded.debit_cents")}`,
+            sql<boolean>`${stored("credit_cents")} <= ${most} - ${ref("excluded.credit_cents")}`,
+          ]),
+        ),
+    )
+    .returning("ledger_account_months.account_id");
 }
 
 const insertEntryAlone = reusableQuery((executor, ...entry: EntryArguments) =>
@@ -249,19 +274,26 @@ export async function insertUnsealedEntry(
   return { id: entryId, companyId: entry.company_id, date: entry.date, lines };
 }
 
-/** Seals an entry with its description (the database checks its balance) and adds it to the month totals. */
+/**
+ * Seals an entry with its description (the database checks its balance) and adds it to the month
+ * totals. Answers the accounts whose month total could not take the entry (none: all is written);
+ * the caller must then not commit.
+ */
 export async function sealEntry(
   transaction: Executor,
   entry: UnsealedEntry,
   description: string | null,
-): Promise<void> {
+): Promise<number[]> {
   const totals = monthArguments(entry.companyId, entry.date.slice(0, 7), entry.lines);
+  let added: Array<{ account_id: number }> = [];
   if (isPostgres(transaction) && entry.lines.length > 0) {
-    await sealWithMonthTotals(transaction, entry.id, description, ...totals);
+    added = await sealWithMonthTotals(transaction, entry.id, description, ...totals);
   } else {
     await sealAlone(transaction, entry.id, description);
-    if (entry.lines.length > 0) await addMonthTotals(transaction, ...totals);
+    if (entry.lines.length > 0) added = await addMonthTotals(transaction, ...totals);
   }
+  const [, , accountIds] = totals;
+  return accountIds.filter((accountId) => !added.some((row) => row.account_id === accountId));
 }
 
 /** Posts an entry with its lines in `transaction`: inserted, sealed, added to the months; its id. */
@@ -272,6 +304,8 @@ export async function insertEntry(
 ): Promise<number> {
   const { description, ...unsealed } = entry;
   const inserted = await insertUnsealedEntry(transaction, unsealed, lines);
-  await sealEntry(transaction, inserted, description);
+  const full = await sealEntry(transaction, inserted, description);
+  if (full.length > 0)
+    throw new Error(`the month totals of accounts ${full.join(", ")} cannot take entry ${inserted.id}`);
   return inserted.id;
 }

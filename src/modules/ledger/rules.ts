@@ -3,7 +3,13 @@
  * P3/P5 payment, P4 expense, manual entries as written), that an entry balances, and what its
  * reversal is. Amounts are integer cents; a signed amount is a debit when positive, a credit when
  * negative, and a zero amount posts no line. No database, no clock.
+ *
+ * A document's lines are added up as bigint (per account, per VAT box, in total): lines of
+ * opposite signs pass 2^53 cents between them, where a float rounds and the entry would not
+ * balance. A line is a number of cents, so an amount past 2^53 cannot be posted exactly: it
+ * throws UnpostableAmount, which the ledger service refuses with a 422.
  */
+import { exactNumber } from "../../platform/money.js";
 import {
   classifyExpenseLine,
   classifySalesLine,
@@ -43,6 +49,16 @@ export interface PostingDraft {
 
 type Tags = Partial<Pick<PostingLine, "vatBox" | "vatBaseCents" | "vatCents" | "icpKind" | "contactId">>;
 
+/** A sum of a document's lines that a ledger line cannot hold exactly (past 2^53 cents). */
+export class UnpostableAmount extends Error {}
+
+/** A sum of lines as the number of cents a ledger line holds, or UnpostableAmount. */
+function posted(cents: bigint): number {
+  const value = exactNumber(cents);
+  if (value === null) throw new UnpostableAmount(`${cents} cents cannot be posted on one line`);
+  return value;
+}
+
 /** One line from a signed amount (debit when positive); none for zero. */
 export function signedLine(account: AccountReference, signedCents: number, tags: Tags = {}): PostingLine[] {
   if (signedCents === 0) return [];
@@ -61,9 +77,9 @@ export function signedLine(account: AccountReference, signedCents: number, tags:
 }
 
 export function isBalanced(lines: readonly Pick<PostingLine, "debitCents" | "creditCents">[]): boolean {
-  let sum = 0;
-  for (const line of lines) sum += line.debitCents - line.creditCents;
-  return sum === 0 && lines.length >= 2;
+  let sum = 0n;
+  for (const line of lines) sum += BigInt(line.debitCents) - BigInt(line.creditCents);
+  return sum === 0n && lines.length >= 2;
 }
 
 /** The entry that cancels `lines`: every side swapped, every box amount negated. */
@@ -117,8 +133,8 @@ function draftOf(input: DocumentPostingInput, lines: PostingLine[]): PostingDraf
 /** P1 (and P2 for negative lines, which mirror naturally): debtors against revenue and output VAT. */
 export function salesInvoicePosting(input: DocumentPostingInput, kor: boolean): PostingDraft {
   const lines: PostingLine[] = [];
-  const vatByBox = new Map<OutputVatBox, number>();
-  let grossCents = 0;
+  const vatByBox = new Map<OutputVatBox, bigint>();
+  let grossCents = 0n;
   for (const line of input.lines) {
     const facts = { ...input, ...line, kor };
     const lineClass = classifySalesLine(facts);
@@ -126,25 +142,26 @@ export function salesInvoicePosting(input: DocumentPostingInput, kor: boolean): 
     const tags = lineClass.baseBox ? { vatBox: lineClass.baseBox, vatBaseCents: line.netCents } : {};
     lines.push(...signedLine(account, -line.netCents, { ...tags, icpKind: lineClass.icpKind }));
     if (lineClass.vatBox !== null) {
-      vatByBox.set(lineClass.vatBox, (vatByBox.get(lineClass.vatBox) ?? 0) + line.vatCents);
+      vatByBox.set(lineClass.vatBox, (vatByBox.get(lineClass.vatBox) ?? 0n) + BigInt(line.vatCents));
     } else if (line.vatCents !== 0) {
       // VAT charged on a line no box takes (a KOR company cannot publish one): keep it owed in 1c
-      vatByBox.set("1c", (vatByBox.get("1c") ?? 0) + line.vatCents);
+      vatByBox.set("1c", (vatByBox.get("1c") ?? 0n) + BigInt(line.vatCents));
     }
-    grossCents += line.netCents + line.vatCents;
+    grossCents += BigInt(line.netCents) + BigInt(line.vatCents);
   }
-  for (const [box, vatCents] of vatByBox) {
+  for (const [box, boxVatCents] of vatByBox) {
+    const vatCents = posted(boxVatCents);
     lines.push(...signedLine({ path: OUTPUT_VAT_ACCOUNTS[box] }, -vatCents, { vatBox: box, vatCents }));
   }
-  const debtors = signedLine({ path: LEDGER_ACCOUNTS.debtors }, grossCents, { contactId: input.contactId });
+  const debtors = signedLine({ path: LEDGER_ACCOUNTS.debtors }, posted(grossCents), { contactId: input.contactId });
   return draftOf(input, [...debtors, ...lines]);
 }
 
 /** P4: cost (or asset) and deductible input VAT against creditors; reverse charge self-assessed. */
 export function expensePosting(input: DocumentPostingInput, kor: boolean): PostingDraft {
   const lines: PostingLine[] = [];
-  let deductibleCents = 0;
-  let payableCents = 0;
+  let deductibleSum = 0n;
+  let payableSum = 0n;
   for (const line of input.lines) {
     const lineClass = classifyExpenseLine({ ...line, country: input.country, kor });
     const accountId = line.accountId ?? input.defaultAccountId;
@@ -153,16 +170,18 @@ export function expensePosting(input: DocumentPostingInput, kor: boolean): Posti
     const selfAssessed = lineClass.selfAssessed;
     const baseTags = selfAssessed ? { vatBox: selfAssessed.box, vatBaseCents: line.netCents } : {};
     lines.push(...signedLine(costAccount, line.netCents + lineClass.costVatCents, baseTags));
-    deductibleCents += lineClass.deductibleVatCents;
-    payableCents += line.netCents + line.vatCents;
+    deductibleSum += BigInt(lineClass.deductibleVatCents);
+    payableSum += BigInt(line.netCents) + BigInt(line.vatCents);
     if (selfAssessed) {
       const vatTags = { vatBox: selfAssessed.box, vatCents: selfAssessed.vatCents };
       lines.push(...signedLine({ path: OUTPUT_VAT_ACCOUNTS[selfAssessed.box] }, -selfAssessed.vatCents, vatTags));
       // in the KOR self-assessed VAT is owed but not deductible: it is cost
       if (kor) lines.push(...signedLine(costAccount, selfAssessed.vatCents));
-      else deductibleCents += selfAssessed.vatCents;
+      else deductibleSum += BigInt(selfAssessed.vatCents);
     }
   }
+  const deductibleCents = posted(deductibleSum);
+  const payableCents = posted(payableSum);
   lines.push(
     ...signedLine({ path: LEDGER_ACCOUNTS.inputVat }, deductibleCents, { vatBox: "5b", vatCents: deductibleCents }),
   );
@@ -173,16 +192,18 @@ export function expensePosting(input: DocumentPostingInput, kor: boolean): Posti
 /** Lines on one account without tags are one line (an expense's lines on its type account). */
 function mergeUntagged(lines: PostingLine[]): PostingLine[] {
   const merged: PostingLine[] = [];
-  const untagged = new Map<string, number>();
+  const untagged = new Map<string, bigint>();
   for (const line of lines) {
     if (line.vatBox !== null || line.contactId !== null) {
       merged.push(line);
       continue;
     }
     const key = JSON.stringify(line.account);
-    untagged.set(key, (untagged.get(key) ?? 0) + line.debitCents - line.creditCents);
+    untagged.set(key, (untagged.get(key) ?? 0n) + BigInt(line.debitCents) - BigInt(line.creditCents));
   }
-  for (const [key, cents] of untagged) merged.push(...signedLine(JSON.parse(key) as AccountReference, cents));
+  for (const [key, cents] of untagged) {
+    merged.push(...signedLine(JSON.parse(key) as AccountReference, posted(cents)));
+  }
   return merged;
 }
 

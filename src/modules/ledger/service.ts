@@ -11,11 +11,15 @@
  * - Nothing posts into a period a filed VAT return locked, and the company row is held shared
  *   first (before-posting.ts, with what else a posting reads before it writes).
  * - VAT box tags are decided here when posting; reports only sum them.
+ * - No account's month total passes what its column holds (2^63 − 1 cents of debits, and of
+ *   credits): a posting it cannot take is refused with a 422 naming `date` (limits.ts), so the
+ *   books are capped there, before anything overflows, and every report sums them exactly.
  */
 import type { Executor } from "../../db/connection.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
-import { insertUnsealedEntry, sealEntry, type UnsealedEntry } from "./posting-store.js";
+import { draftOrRefuse, sealOrRefuse } from "./limits.js";
+import { insertUnsealedEntry, type UnsealedEntry } from "./posting-store.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -43,6 +47,7 @@ import {
 export { assertPeriodOpen, holdBooksForPosting } from "./before-posting.js";
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
+export { LARGEST_LINE } from "./limits.js";
 export type {
   DocumentPostingInput,
   ManualEntryInput,
@@ -115,7 +120,7 @@ async function postEntry(
   options: PostingOptions = {},
 ): Promise<number> {
   const entry = await writeUnsealedEntry(transaction, companyId, draft, resource, options);
-  await sealEntry(transaction, entry, draft.description);
+  await sealOrRefuse(transaction, entry, draft.description, resource);
   return entry.id;
 }
 
@@ -203,14 +208,17 @@ export interface KnownAtPosting extends Pick<PostingOptions, "booksHeld" | "prep
   vatLiable?: boolean;
 }
 
+/** The document's posting; lines whose sums a ledger line cannot hold are refused (limits.ts). */
 async function documentPosting(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
+  resource: string,
   known: KnownAtPosting,
 ): Promise<PostingDraft> {
   const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
-  return input.source.type === "sales_invoice" ? salesInvoicePosting(input, kor) : expensePosting(input, kor);
+  const posting = input.source.type === "sales_invoice" ? salesInvoicePosting : expensePosting;
+  return draftOrRefuse(() => posting(input, kor), resource);
 }
 
 /** P1/P2 or P4: posts a document as it is published (once; published documents do not change). */
@@ -221,7 +229,7 @@ export async function postPublishedDocument(
   resource: string,
   known: KnownAtPosting = {},
 ): Promise<void> {
-  const draft = await documentPosting(transaction, companyId, input, known);
+  const draft = await documentPosting(transaction, companyId, input, resource, known);
   if (draft.lines.length === 0) return;
   await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }

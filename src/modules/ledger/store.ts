@@ -5,7 +5,7 @@
  * `ledger_account_months` holds each account's debits and credits per month, added to in the
  * posting's transaction, so it always equals the sums of the lines.
  */
-import { type Generated, type Selectable, sql } from "kysely";
+import { type ColumnType, type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
 import { reusableQuery } from "../../db/reusable-query.js";
@@ -47,8 +47,9 @@ interface LedgerAccountMonthsTable {
   account_id: number;
   /** YYYY-MM */
   month: string;
-  debit_cents: number;
-  credit_cents: number;
+  /** read only as exact sums (db/exact-sums.ts); written as bigint, since an entry's lines may add up past 2^53 */
+  debit_cents: ColumnType<number, bigint, bigint>;
+  credit_cents: ColumnType<number, bigint, bigint>;
 }
 
 interface LedgerPeriodLocksTable {

@@ -4,6 +4,11 @@
  * until then it is `unbooked`, the list's default. An update changes only the supplied fields.
  * Every change posts in the same transaction (P3/P5): against debtors or creditors when the linked
  * document is in the books, against unallocated receipts otherwise; a change or delete reverses.
+ *
+ * A document takes at most MAX_PAYMENTS_PER_DOCUMENT payments (422 naming `payments` beyond): what
+ * is paid on a document is summed in SQL conditions as a 64-bit integer, and this cap keeps that
+ * sum far from overflowing (1,000 payments of at most 10^15 cents are 10^18, below 2^63 ≈ 9.2 ×
+ * 10^18) whatever else the company books.
  */
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";
@@ -24,14 +29,16 @@ import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./sch
 export { PaymentAttributes as PaymentAttributesSchema } from "./schemas.js";
 
 import {
+  countPaymentsOfDocument,
   deletePayment,
   findPayment,
   findPaymentsOfDocument,
   insertPayment,
   listPayments,
+  type PaidCentsExpressions,
   type PaymentFilter,
   type PaymentRow,
-  paidCentsExpression,
+  paidCentsExpressions,
   unlinkPayments,
   updatePayment,
 } from "./store.js";
@@ -144,17 +151,29 @@ export interface DocumentLink {
   id: number;
 }
 
+/** The most payments one document takes (see the module's header for why there is a most). */
+export const MAX_PAYMENTS_PER_DOCUMENT = 1000;
+
 /**
  * Payments given inside a document (a sales invoice's `payments`): checked now, problems named
- * `payments[i].field`, and inserted by `insertDocumentPayments` once the document is known.
+ * `payments[i].field`, and inserted by `insertDocumentPayments` once the document is known. An
+ * existing document (`document`) counts the payments it has already.
  */
 export async function planDocumentPayments(
   executor: Executor,
   companyId: number,
+  document: DocumentLink | null,
   items: readonly PaymentAttributes[],
   errors: ValidationErrors,
   name = "payments",
 ): Promise<PaymentColumns[]> {
+  if (items.length > 0) {
+    const existing =
+      document === null ? 0 : await countPaymentsOfDocument(executor, companyId, document.type, document.id);
+    if (existing + items.length > MAX_PAYMENTS_PER_DOCUMENT) {
+      errors.add(name, `are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`);
+    }
+  }
   return Promise.all(
     items.map((item, index) => newPaymentColumns(executor, companyId, item, errors, `${name}[${index}].`)),
   );
@@ -211,8 +230,8 @@ export async function unlinkDocumentPayments(transaction: Executor, companyId: n
 }
 
 /** The sum of the payments linked to each row of `documentTable`, in integer cents, for its queries. */
-export function paidCentsOfDocuments(documentTable: string, documentType: string) {
-  return paidCentsExpression(documentTable, documentType);
+export function paidCentsOfDocuments(documentTable: string, documentType: string): PaidCentsExpressions {
+  return paidCentsExpressions(documentTable, documentType);
 }
 
 export async function createPayment(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Payment> {

@@ -3,6 +3,7 @@
  */
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type ExactSumText, exactSum } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -133,15 +134,43 @@ export async function unlinkPayments(
     .execute();
 }
 
+/** The cents paid on each row of a documents table: `sum` for conditions, `exact` to select (readExactSum). */
+export interface PaidCentsExpressions {
+  sum: RawBuilder<number>;
+  exact: RawBuilder<ExactSumText>;
+}
+
 /**
- * A correlated sub-select: the cents paid on the current row of `documentTable`. Cast to bigint so
- * PostgreSQL hands back an int8 (a number) rather than a numeric string.
+ * Correlated sub-selects of the cents paid on the current row of `documentTable`. The sum is a
+ * 64-bit integer in SQL, which holds the payments one document may have (MAX_PAYMENTS_PER_DOCUMENT
+ * of at most MAX_AMOUNT each); it is selected exactly, since past 2^53 a number would not hold it.
  */
-export function paidCentsExpression(documentTable: string, documentType: string): RawBuilder<number> {
-  return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
+export function paidCentsExpressions(documentTable: string, documentType: string): PaidCentsExpressions {
+  const linked = (sum: RawBuilder<unknown>) => sql`(select ${sum} from payments as linked
     where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
       and linked.document_type = ${documentType}
       and linked.document_id = ${sql.ref(`${documentTable}.id`)})`;
+  return {
+    sum: linked(sql`cast(coalesce(sum(linked.amount_cents), 0) as bigint)`) as RawBuilder<number>,
+    exact: linked(exactSum(sql.ref("linked.amount_cents"), "plain")) as RawBuilder<ExactSumText>,
+  };
+}
+
+/** How many payments are linked to a document. */
+export async function countPaymentsOfDocument(
+  executor: Executor,
+  companyId: number,
+  documentType: string,
+  documentId: number,
+): Promise<number> {
+  const { count } = await payments(executor)
+    .selectFrom("payments")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("company_id", "=", companyId)
+    .where("document_type", "=", documentType)
+    .where("document_id", "=", documentId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function findPaymentsOfDocument(

@@ -1,13 +1,15 @@
 /**
  * The mileage report of a calendar year: business and private kilometres from the rides, and the
  * deductible amount for business km with a privately owned vehicle at that year's rate
- * (bookkeeping.md 5.1). A year without a known rate is refused rather than guessed.
+ * (bookkeeping.md 5.1). A year without a known rate is refused rather than guessed, and so is
+ * one whose kilometres add up past what a JSON number states exactly (2^53): the sums are exact
+ * (bigint), and the deductible amount is exact at any size.
  */
 import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { invalidParameter } from "../../platform/errors.js";
-import { centsToDecimal } from "../../platform/money.js";
+import { centsToDecimal, exactNumber } from "../../platform/money.js";
 import { deductibleCents, mileageRate, yearBounds } from "./rules.js";
 import type { Mileage } from "./schemas.js";
 import { sumRideKilometres } from "./store.js";
@@ -21,10 +23,14 @@ export async function mileageReport(
   const rate = mileageRate(year);
   if (rate === null) throw invalidParameter("year", "has no known mileage rate");
   const { business_km, private_km } = await sumRideKilometres(deps.db, company.companyId, yearBounds(year));
+  const [business, personal] = [exactNumber(business_km), exactNumber(private_km)];
+  if (business === null || personal === null) {
+    throw invalidParameter("year", `has more kilometres than a report can state (at most ${Number.MAX_SAFE_INTEGER})`);
+  }
   return {
     year,
-    business_km,
-    private_km,
+    business_km: business,
+    private_km: personal,
     rate,
     deductible_amount: centsToDecimal(deductibleCents(business_km, rate)),
   };

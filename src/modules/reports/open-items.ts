@@ -3,15 +3,16 @@
  * on which something is still open, counting the payments linked to them and paid by the end of
  * that day (in the company's time zone), per contact with aging buckets by days past due.
  * Sales invoices are due on their due date; expenses, which have none, on their own date.
+ * Totals are bigint cents: open items add up past the 2^53 cents a number holds exactly.
  */
 import type { CompanyAccess } from "../../platform/access.js";
-import { addDays, dateInTimeZone, parseDateTime } from "../../platform/dates.js";
+import { dateInTimeZone, endOfDate } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { contactSnapshot, contactsByIds } from "../contacts/service.js";
+import { findOpenExpenses, findOpenSalesInvoices, type OpenDocumentRow } from "./open-items-store.js";
 import { type AGING_BUCKETS, ageOpenItems, type BucketCents, type OpenItem } from "./rules.js";
 import type { OpenItems } from "./schemas.js";
-import { findOpenExpenses, findOpenSalesInvoices, type OpenDocumentRow } from "./store.js";
 
 type Buckets = Pick<OpenItems, (typeof AGING_BUCKETS)[number]>;
 
@@ -56,12 +57,10 @@ async function openItemsReport(
   company: CompanyAccess,
   requestedDate: string | undefined,
   find: typeof findOpenSalesInvoices,
-  openCents: (row: OpenDocumentRow) => number,
+  openCents: (row: OpenDocumentRow) => bigint,
 ): Promise<OpenItems> {
   const date = requestedDate ?? dateInTimeZone(deps.now(), company.timeZone);
-  const endOfDay = parseDateTime(addDays(date, 1), company.timeZone);
-  if (endOfDay === null) throw new Error(`no instant for ${date}`);
-  const rows = await find(deps.db, company.companyId, date, endOfDay);
+  const rows = await find(deps.db, company.companyId, date, endOfDate(date, company.timeZone));
   const names = await contactNames(deps, company.companyId, rows);
   const items: OpenItem[] = rows.map((row) => ({
     contact_id: row.contact_id,
@@ -101,11 +100,17 @@ export function receivablesReport(deps: ServiceDeps, company: CompanyAccess, dat
     company,
     date,
     findOpenSalesInvoices,
-    (row) => row.price_with_vat_cents - row.paid_cents,
+    (row) => BigInt(row.price_with_vat_cents) - row.paid_cents,
   );
 }
 
 /** What is owed to suppliers: total + payments (paid out money is negative). */
 export function payablesReport(deps: ServiceDeps, company: CompanyAccess, date: string | undefined) {
-  return openItemsReport(deps, company, date, findOpenExpenses, (row) => row.price_with_vat_cents + row.paid_cents);
+  return openItemsReport(
+    deps,
+    company,
+    date,
+    findOpenExpenses,
+    (row) => BigInt(row.price_with_vat_cents) + row.paid_cents,
+  );
 }

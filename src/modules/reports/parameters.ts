@@ -2,11 +2,15 @@
  * The query parameters of the reports, checked for form only (400 invalid_parameter_value naming
  * the parameter); defaults that depend on today are the service's. Unknown keys are ignored.
  */
+import { FIRST_DATE, LAST_DATE } from "../../platform/dates.js";
 import { invalidParameter } from "../../platform/errors.js";
 import { listQuery } from "../../platform/list-query.js";
 import { queryText, readDateParameter } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { dateParameter } from "../../platform/route-docs.js";
+
+const FIRST_YEAR = Number(FIRST_DATE.slice(0, 4));
+const LAST_YEAR = Number(LAST_DATE.slice(0, 4));
 
 // What each reader below reads, for the OpenAPI document: declared beside the reader.
 const PERIOD = {
@@ -28,7 +32,12 @@ export const GENERAL_LEDGER_QUERY = listQuery({
 export const MILEAGE_QUERY = listQuery({
   paged: false,
   extra: {
-    year: { type: "integer", minimum: 1000, maximum: 9999, description: "The calendar year (default: this year)" },
+    year: {
+      type: "integer",
+      minimum: FIRST_YEAR,
+      maximum: LAST_YEAR,
+      description: "The calendar year (default: this year)",
+    },
   },
 });
 
@@ -46,12 +55,15 @@ export function readReportPeriod(query: Query): { from?: string; till?: string }
   return { from, till };
 }
 
-/** `?year=`: four digits; absent means this year. */
+/** `?year=`: four digits, a year of the supported dates; absent means this year. */
 export function readReportYear(query: Query): number | undefined {
   const raw = query.year;
   if (raw === undefined || raw === "") return undefined;
   if (typeof raw !== "string" || !/^\d{4}$/.test(raw.trim())) throw invalidParameter("year", "must be a year (YYYY)");
-  return Number(raw.trim());
+  const year = Number(raw.trim());
+  if (year < FIRST_YEAR || year > LAST_YEAR)
+    throw invalidParameter("year", `must be between ${FIRST_YEAR} and ${LAST_YEAR}`);
+  return year;
 }
 
 export type AccountSelector = { account_id: number } | { account_path: string };

@@ -30,8 +30,8 @@ describe("the report rules", () => {
       chart,
       "b",
       new Map([
-        [2, 5],
-        [3, 7],
+        [2, 5n],
+        [3, 7n],
       ]),
     );
     expect(tree?.accounts.map((account) => account.name)).toEqual(["Twee", "Tien"]);

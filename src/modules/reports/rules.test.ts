@@ -26,35 +26,35 @@ describe("accountTree", () => {
       chart,
       "profit.costs",
       new Map([
-        [5, 700],
-        [3, -200],
-        [2, 5],
+        [5, 700n],
+        [3, -200n],
+        [2, 5n],
       ]),
     );
     expect(tree).toEqual({
       account_id: 2,
       path: "profit.costs",
       name: "C",
-      amount_cents: 505,
+      amount_cents: 505n,
       accounts: [
         {
           account_id: 4,
           path: "profit.costs.a",
           name: "A",
-          amount_cents: 700,
-          accounts: [{ account_id: 5, path: "profit.costs.a.x", name: "X", amount_cents: 700, accounts: [] }],
+          amount_cents: 700n,
+          accounts: [{ account_id: 5, path: "profit.costs.a.x", name: "X", amount_cents: 700n, accounts: [] }],
         },
-        { account_id: 3, path: "profit.costs.b", name: "B", amount_cents: -200, accounts: [] },
+        { account_id: 3, path: "profit.costs.b", name: "B", amount_cents: -200n, accounts: [] },
       ],
     });
   });
 
   it("answers the bare root without movements, adds extra nodes, and null for an unknown root", () => {
-    expect(accountTree(chart, "profit.costs", new Map())).toMatchObject({ amount_cents: 0, accounts: [] });
-    const extra = summaryNode("Result", 42);
+    expect(accountTree(chart, "profit.costs", new Map())).toMatchObject({ amount_cents: 0n, accounts: [] });
+    const extra = summaryNode("Result", 42n);
     expect(accountTree(chart, "profit.costs", new Map(), new Map([["profit.costs.c", [extra]]]))).toMatchObject({
-      amount_cents: 42,
-      accounts: [{ path: "profit.costs.c", amount_cents: 42, accounts: [extra] }],
+      amount_cents: 42n,
+      accounts: [{ path: "profit.costs.c", amount_cents: 42n, accounts: [extra] }],
     });
     expect(accountTree(chart, "activa", new Map())).toBeNull();
   });
@@ -94,9 +94,11 @@ describe("reportPeriod", () => {
 describe("mileage", () => {
   it("knows the rate per year and deducts exactly", () => {
     expect([2022, 2023, 2024, 2025, 2026, 2027].map(mileageRate)).toEqual([null, "0.21", "0.23", "0.23", "0.25", null]);
-    expect(deductibleCents(1234, "0.25")).toBe(30850);
-    expect(deductibleCents(3, "0.21")).toBe(63);
-    expect(deductibleCents(0, "0.23")).toBe(0);
+    expect(deductibleCents(1234n, "0.25")).toBe(30850n);
+    expect(deductibleCents(3n, "0.21")).toBe(63n);
+    expect(deductibleCents(0n, "0.23")).toBe(0n);
+    // past 2^53 cents, still to the cent
+    expect(deductibleCents(9_007_199_254_740_991n, "0.23")).toBe(207_165_582_859_042_793n);
   });
 });
 
@@ -127,6 +129,19 @@ describe("cutting a range where month totals serve it", () => {
       { months: { from: "2025-12", till: "2026-01" }, days: [] },
     ],
     [{}, { months: {}, days: [] }],
+    // the supported dates' ends: the month after 9999-12 is never a bound
+    [{ till: "9999-12-31" }, { months: { till: "9999-12" }, days: [] }],
+    [{ till: "9999-12-30" }, { months: { till: "9999-11" }, days: [{ from: "9999-12-01", till: "9999-12-30" }] }],
+    [{ from: "9999-12-02" }, { months: null, days: [{ from: "9999-12-02" }] }],
+    [
+      { from: "9999-12-02", till: "9999-12-31" },
+      { months: null, days: [{ from: "9999-12-02", till: "9999-12-31" }] },
+    ],
+    [
+      { from: "1900-01-01", till: "1900-01-01" },
+      { months: null, days: [{ from: "1900-01-01", till: "1900-01-01" }] },
+    ],
+    [{ till: "1900-01-30" }, { months: { till: "1899-12" }, days: [{ from: "1900-01-01", till: "1900-01-30" }] }],
   ])("%j", (range, cut) => {
     expect(cutByMonths(range)).toEqual(cut);
   });

@@ -1,10 +1,11 @@
 /**
  * Pure rules of the bookkeeper's reports: the chart's tree with amounts per node, the report
  * period's defaults, aging of open items, and the mileage rate per year (bookkeeping.md 5.1).
- * Amounts are integer cents; no database, no clock (today is always passed in).
+ * Amounts are integer cents, as bigint: a report adds up any number of postings, past the 2^53
+ * cents a number holds exactly. No database, no clock (today is always passed in).
  */
 import Big from "big.js";
-import { addDays } from "../../platform/dates.js";
+import { daysInMonth, LAST_DATE } from "../../platform/dates.js";
 
 /** An account of the chart as the reports need it. */
 export interface ChartAccount {
@@ -19,7 +20,7 @@ export interface AmountNode {
   account_id: number | null;
   path: string | null;
   name: string;
-  amount_cents: number;
+  amount_cents: bigint;
   accounts: AmountNode[];
 }
 
@@ -47,7 +48,7 @@ function compareAccounts(left: ChartAccount, right: ChartAccount): number {
 export function accountTree(
   chart: readonly ChartAccount[],
   rootPath: string,
-  amounts: ReadonlyMap<number, number>,
+  amounts: ReadonlyMap<number, bigint>,
   extras: ReadonlyMap<string, readonly AmountNode[]> = new Map(),
 ): AmountNode | null {
   const childrenByParent = new Map<string, ChartAccount[]>();
@@ -67,13 +68,13 @@ export function accountTree(
       account_id: account.id,
       path: account.path,
       name: account.name,
-      amount_cents: children.reduce((sum, child) => sum + child.amount_cents, own ?? 0),
+      amount_cents: children.reduce((sum, child) => sum + child.amount_cents, own ?? 0n),
       accounts: children,
     };
   };
   const root = chart.find((account) => account.path === rootPath);
   if (root === undefined) return null;
-  return build(root) ?? { account_id: root.id, path: root.path, name: root.name, amount_cents: 0, accounts: [] };
+  return build(root) ?? { account_id: root.id, path: root.path, name: root.name, amount_cents: 0n, accounts: [] };
 }
 
 /** True when `path` is `rootPath` or lies below it. */
@@ -82,7 +83,7 @@ export function isUnder(path: string, rootPath: string): boolean {
 }
 
 /** A node made by the report itself (the result lines of a balance sheet), not an account. */
-export function summaryNode(name: string, amountCents: number): AmountNode {
+export function summaryNode(name: string, amountCents: bigint): AmountNode {
   return { account_id: null, path: null, name, amount_cents: amountCents, accounts: [] };
 }
 
@@ -132,10 +133,10 @@ export interface OpenItem {
   invoice_number: string | null;
   date: string;
   due_date: string;
-  open_cents: number;
+  open_cents: bigint;
 }
 
-export type BucketCents = Record<AgingBucket, number>;
+export type BucketCents = Record<AgingBucket, bigint>;
 
 export interface AgedItem extends OpenItem {
   days_past_due: number;
@@ -144,12 +145,12 @@ export interface AgedItem extends OpenItem {
 export interface AgedContact {
   contact_id: number | null;
   name: string | null;
-  total_cents: number;
+  total_cents: bigint;
   buckets: BucketCents;
   items: AgedItem[];
 }
 
-const emptyBuckets = (): BucketCents => ({ not_due: 0, "1_30": 0, "31_60": 0, "61_90": 0, over_90: 0 });
+const emptyBuckets = (): BucketCents => ({ not_due: 0n, "1_30": 0n, "31_60": 0n, "61_90": 0n, over_90: 0n });
 
 /**
  * Open items grouped per contact (by name, then id) with their aging on `date`; items by due date,
@@ -158,16 +159,16 @@ const emptyBuckets = (): BucketCents => ({ not_due: 0, "1_30": 0, "31_60": 0, "6
 export function ageOpenItems(
   items: readonly OpenItem[],
   date: string,
-): { contacts: AgedContact[]; total_cents: number; buckets: BucketCents } {
+): { contacts: AgedContact[]; total_cents: bigint; buckets: BucketCents } {
   const byContact = new Map<string, AgedContact>();
   const totals = emptyBuckets();
-  let total = 0;
+  let total = 0n;
   for (const item of items) {
     const key = String(item.contact_id);
     const contact = byContact.get(key) ?? {
       contact_id: item.contact_id,
       name: item.contact_name,
-      total_cents: 0,
+      total_cents: 0n,
       buckets: emptyBuckets(),
       items: [],
     };
@@ -203,8 +204,8 @@ export function mileageRate(year: number): string | null {
 }
 
 /** Business km × rate in integer cents, exactly (the rate has at most two decimals). */
-export function deductibleCents(businessKm: number, rate: string): number {
-  return Number(new Big(businessKm).times(rate).times(100).round(0, Big.roundHalfUp).toFixed(0));
+export function deductibleCents(businessKm: bigint, rate: string): bigint {
+  return BigInt(new Big(businessKm.toString()).times(rate).times(100).round(0, Big.roundHalfUp).toFixed(0));
 }
 
 /** A date range cut where the ledger's month totals can serve it: whole months, and the days around them. */
@@ -215,28 +216,34 @@ export interface MonthCut {
   days: Array<{ from?: string; till?: string }>;
 }
 
-const monthOf = (date: string) => date.slice(0, 7);
-const firstDayOf = (month: string) => `${month}-01`;
-const lastDayOf = (month: string) => addDays(firstDayOf(shiftMonth(month, 1)), -1);
+/**
+ * Months as numbers (year × 12 + month − 1): the month after 9999-12 is a number like any other,
+ * where as text (`10000-01`) it would sort before every other month.
+ */
+const monthIndexOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+const LAST_MONTH = monthIndexOf(LAST_DATE);
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+const isLastDayOfMonth = (date: string) =>
+  Number(date.slice(8, 10)) === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
 
-function shiftMonth(month: string, by: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
-  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
+/** The days of `from`'s month from `from` on, or of `till`'s month up to `till` (supported dates in, out). */
+const restOfMonth = (from: string) =>
+  `${from.slice(0, 8)}${String(daysInMonth(Number(from.slice(0, 4)), Number(from.slice(5, 7)))).padStart(2, "0")}`;
+const startOfMonth = (till: string) => `${till.slice(0, 8)}01`;
 
 export function cutByMonths(range: { from?: string; till?: string }): MonthCut {
   const { from, till } = range;
-  const firstWhole =
-    from === undefined ? undefined : from.endsWith("-01") ? monthOf(from) : shiftMonth(monthOf(from), 1);
-  const lastWhole =
-    till === undefined ? undefined : till === lastDayOf(monthOf(till)) ? monthOf(till) : shiftMonth(monthOf(till), -1);
-  if (firstWhole !== undefined && lastWhole !== undefined && firstWhole > lastWhole)
-    return { months: null, days: [range] };
+  const firstWhole = from === undefined ? undefined : monthIndexOf(from) + (from.endsWith("-01") ? 0 : 1);
+  const lastWhole = till === undefined ? undefined : monthIndexOf(till) - (isLastDayOfMonth(till) ? 0 : 1);
+  const noWholeMonth =
+    firstWhole !== undefined && (firstWhole > LAST_MONTH || (lastWhole !== undefined && firstWhole > lastWhole));
+  if (noWholeMonth) return { months: null, days: [range] };
   const days: MonthCut["days"] = [];
-  if (from !== undefined && firstWhole !== monthOf(from)) days.push({ from, till: lastDayOf(monthOf(from)) });
-  if (till !== undefined && lastWhole !== monthOf(till)) days.push({ from: firstDayOf(monthOf(till)), till });
+  if (from !== undefined && firstWhole !== monthIndexOf(from)) days.push({ from, till: restOfMonth(from) });
+  if (till !== undefined && lastWhole !== monthIndexOf(till)) days.push({ from: startOfMonth(till), till });
   const months: { from?: string; till?: string } = {};
-  if (firstWhole !== undefined) months.from = firstWhole;
-  if (lastWhole !== undefined) months.till = lastWhole;
+  if (firstWhole !== undefined) months.from = monthText(firstWhole);
+  if (lastWhole !== undefined) months.till = monthText(lastWhole);
   return { months, days };
 }

@@ -1,7 +1,9 @@
 /**
  * The bookkeeper's reports over the ledger (issue 11, part 5): trial balance, profit and loss,
  * balance sheet and general ledger. Every figure is a sum of posted lines in integer cents
- * (DESIGN.md section 9); nothing is re-derived from documents. Open items and mileage are in
+ * (DESIGN.md section 9), exact at any size: summed exactly in SQL (db/exact-sums.ts) and added as
+ * bigint here, so no total loses a cent past 2^53 or fails past 2^63; nothing is re-derived from
+ * documents. Open items and mileage are in
  * `open-items.ts` and `mileage.ts`, re-exported here as the module's one entry point.
  *
  * Invariants: the trial balance's totals are equal; total assets equal total liabilities and
@@ -63,9 +65,9 @@ function amountsOf(
   totals: readonly AccountTotals[],
   chartById: ReadonlyMap<number, ChartAccount>,
   belongs: (path: string) => boolean,
-  sign: 1 | -1,
-): Map<number, number> {
-  const amounts = new Map<number, number>();
+  sign: 1n | -1n,
+): Map<number, bigint> {
+  const amounts = new Map<number, bigint>();
   for (const total of totals) {
     const account = chartById.get(total.account_id);
     if (account === undefined || !belongs(account.path)) continue;
@@ -93,13 +95,13 @@ function mergeTotals(left: readonly AccountTotals[], right: readonly AccountTota
   return [...merged.values()];
 }
 
-const sumValues = (amounts: ReadonlyMap<number, number>) =>
-  [...amounts.values()].reduce((sum, cents) => sum + cents, 0);
+const sumValues = (amounts: ReadonlyMap<number, bigint>) =>
+  [...amounts.values()].reduce((sum, cents) => sum + cents, 0n);
 
 function requiredTree(
   chart: readonly ChartAccount[],
   rootPath: string,
-  amounts: ReadonlyMap<number, number>,
+  amounts: ReadonlyMap<number, bigint>,
   extras?: ReadonlyMap<string, readonly AmountNode[]>,
 ): AmountNode {
   const tree = accountTree(chart, rootPath, amounts, extras);
@@ -121,8 +123,8 @@ export async function trialBalanceReport(
   const rows = totals
     .map((total) => ({ total, account: chartById.get(total.account_id) }))
     .sort((left, right) => ((left.account?.path ?? "") < (right.account?.path ?? "") ? -1 : 1));
-  let debit = 0;
-  let credit = 0;
+  let debit = 0n;
+  let credit = 0n;
   const accounts = rows.map(({ total, account }) => {
     debit += total.debit_cents;
     credit += total.credit_cents;
@@ -152,12 +154,12 @@ export async function profitAndLossReport(
   const revenue = requiredTree(
     chart,
     REVENUE,
-    amountsOf(totals, chartById, (path) => isUnder(path, REVENUE), -1),
+    amountsOf(totals, chartById, (path) => isUnder(path, REVENUE), -1n),
   );
   const costs = requiredTree(
     chart,
     COSTS,
-    amountsOf(totals, chartById, (path) => isUnder(path, COSTS), 1),
+    amountsOf(totals, chartById, (path) => isUnder(path, COSTS), 1n),
   );
   return {
     from,
@@ -185,8 +187,8 @@ export async function balanceSheetReport(
   const throughDate = mergeTotals(earlierYears, thisYear);
   const chartById = new Map(chart.map((account) => [account.id, account]));
   const isProfit = (path: string) => isUnder(path, PROFIT);
-  const profitEarlier = amountsOf(earlierYears, chartById, isProfit, -1);
-  const profitThisYear = amountsOf(thisYear, chartById, isProfit, -1);
+  const profitEarlier = amountsOf(earlierYears, chartById, isProfit, -1n);
+  const profitThisYear = amountsOf(thisYear, chartById, isProfit, -1n);
   const result = sumValues(profitThisYear);
   const retained = sumValues(profitEarlier);
   // lines on accounts outside the three trees (the VAT helper accounts no posting uses): kept, so
@@ -195,7 +197,7 @@ export async function balanceSheetReport(
     throughDate,
     chartById,
     (path) => !isUnder(path, ASSETS) && !isUnder(path, LIABILITIES_AND_EQUITY) && !isProfit(path),
-    -1,
+    -1n,
   );
 
   const resultLines: AmountNode[] = [];
@@ -212,12 +214,12 @@ export async function balanceSheetReport(
   const assets = requiredTree(
     chart,
     ASSETS,
-    amountsOf(throughDate, chartById, (path) => isUnder(path, ASSETS), 1),
+    amountsOf(throughDate, chartById, (path) => isUnder(path, ASSETS), 1n),
   );
   const liabilities = requiredTree(
     chart,
     LIABILITIES_AND_EQUITY,
-    amountsOf(throughDate, chartById, (path) => isUnder(path, LIABILITIES_AND_EQUITY), -1),
+    amountsOf(throughDate, chartById, (path) => isUnder(path, LIABILITIES_AND_EQUITY), -1n),
     extras,
   );
   return {
@@ -253,7 +255,7 @@ export async function generalLedgerReport(
   const openingCents = opening.debit_cents - opening.credit_cents;
   let running = openingCents + movements.before_page_cents;
   const items = movements.rows.map((row) => {
-    running += row.debit_cents - row.credit_cents;
+    running += BigInt(row.debit_cents - row.credit_cents);
     return {
       id: row.id,
       entry_id: row.entry_id,

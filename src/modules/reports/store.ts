@@ -1,28 +1,24 @@
 /**
- * The reports' read model. This module owns no tables: it only reads the ledger's `ledger_lines` /
- * `ledger_entries` (written by the ledger module alone), and the `sales_invoices`, `expenses`,
- * `payments` and `rides` tables of their modules, read-only, typed as those modules declare them
- * (a column they rename fails to compile here). Every query is a SELECT scoped by company. Sums
- * are cast to bigint so both databases hand back integer cents as numbers. Sums over accounts
- * take whole months from the ledger's month totals and only the cut months' days from the lines,
- * so their cost follows the range's edges, not the years of books behind them.
+ * The reports' read model over the books. This module owns no tables: it only reads the ledger's
+ * `ledger_lines`, `ledger_entries` and `ledger_account_months` (written by the ledger module
+ * alone) and the `rides` table of its module, read-only, typed as those modules declare them. Every query is a SELECT scoped by
+ * company. Every sum is exact at any size (db/exact-sums.ts) and answered as a bigint. Sums over
+ * accounts take whole months from the ledger's month totals and only the cut months' days from
+ * the lines, so their cost follows the range's edges, not the years of books behind them. Open
+ * items read documents and their payments in open-items-store.ts.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { exactSum, readExactSum, type SumShape, summing } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
-import type { ExpenseTables } from "../expenses/service.js";
 import type { LedgerTables } from "../ledger/service.js";
-import type { PaymentTables } from "../payments/service.js";
 import type { RideTables } from "../rides/service.js";
-import type { SalesInvoiceTables } from "../sales-invoices/service.js";
 import { cutByMonths } from "./rules.js";
 
-type LedgerLineRow = LedgerTables["ledger_lines"];
-
 /** What the reports read, as the modules that own these tables declare them. */
-type ReportTables = LedgerTables & SalesInvoiceTables & ExpenseTables & PaymentTables & RideTables;
+type ReportTables = LedgerTables & RideTables;
 
 function reading(executor: Executor) {
   return executor.withTables<ReportTables>();
@@ -34,10 +30,15 @@ export interface DateRange {
   till?: string;
 }
 
-export type AccountTotals = Pick<LedgerLineRow, "account_id" | "debit_cents" | "credit_cents">;
+/** Debits and credits of an account, summed exactly. */
+export interface AccountTotals {
+  account_id: number;
+  debit_cents: bigint;
+  credit_cents: bigint;
+}
 
-const sumOf = (column: "line.debit_cents" | "line.credit_cents") =>
-  sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`;
+type SummedColumn = "line.debit_cents" | "line.credit_cents" | "month.debit_cents" | "month.credit_cents";
+const sumOf = (column: SummedColumn, shape: SumShape) => exactSum(sql.ref(column), shape);
 
 function linesIn(executor: Executor, companyId: number, range: DateRange) {
   let query = reading(executor).selectFrom("ledger_lines as line").where("line.company_id", "=", companyId);
@@ -59,9 +60,9 @@ export async function sumLinesPerAccount(
   ]);
   const totals = new Map<number, AccountTotals>();
   for (const row of parts.flat()) {
-    const sum = totals.get(row.account_id) ?? { account_id: row.account_id, debit_cents: 0, credit_cents: 0 };
-    sum.debit_cents += Number(row.debit_cents);
-    sum.credit_cents += Number(row.credit_cents);
+    const sum = totals.get(row.account_id) ?? { account_id: row.account_id, debit_cents: 0n, credit_cents: 0n };
+    sum.debit_cents += readExactSum(row.debit_cents);
+    sum.credit_cents += readExactSum(row.credit_cents);
     totals.set(row.account_id, sum);
   }
   return [...totals.values()];
@@ -72,25 +73,29 @@ function sumMonthsPerAccount(executor: Executor, companyId: number, months: { fr
   let query = reading(executor).selectFrom("ledger_account_months as month").where("month.company_id", "=", companyId);
   if (months.from !== undefined) query = query.where("month.month", ">=", months.from);
   if (months.till !== undefined) query = query.where("month.month", "<=", months.till);
-  return query
-    .select([
-      "month.account_id",
-      sql<number>`cast(sum(month.debit_cents) as bigint)`.as("debit_cents"),
-      sql<number>`cast(sum(month.credit_cents) as bigint)`.as("credit_cents"),
-    ])
-    .groupBy("month.account_id")
-    .execute();
+  return summing((shape) =>
+    query
+      .select([
+        "month.account_id",
+        sumOf("month.debit_cents", shape).as("debit_cents"),
+        sumOf("month.credit_cents", shape).as("credit_cents"),
+      ])
+      .groupBy("month.account_id")
+      .execute(),
+  );
 }
 
 function sumDaysPerAccount(executor: Executor, companyId: number, range: DateRange) {
-  return linesIn(executor, companyId, range)
-    .select([
-      "line.account_id",
-      sumOf("line.debit_cents").as("debit_cents"),
-      sumOf("line.credit_cents").as("credit_cents"),
-    ])
-    .groupBy("line.account_id")
-    .execute();
+  return summing((shape) =>
+    linesIn(executor, companyId, range)
+      .select([
+        "line.account_id",
+        sumOf("line.debit_cents", shape).as("debit_cents"),
+        sumOf("line.credit_cents", shape).as("credit_cents"),
+      ])
+      .groupBy("line.account_id")
+      .execute(),
+  );
 }
 
 /** Debits and credits of one account over the range. */
@@ -99,11 +104,17 @@ export async function sumAccountLines(
   companyId: number,
   accountId: number,
   range: DateRange,
-): Promise<{ debit_cents: number; credit_cents: number }> {
-  return linesIn(executor, companyId, range)
-    .where("line.account_id", "=", accountId)
-    .select([sumOf("line.debit_cents").as("debit_cents"), sumOf("line.credit_cents").as("credit_cents")])
-    .executeTakeFirstOrThrow();
+): Promise<{ debit_cents: bigint; credit_cents: bigint }> {
+  const sums = await summing((shape) =>
+    linesIn(executor, companyId, range)
+      .where("line.account_id", "=", accountId)
+      .select([
+        sumOf("line.debit_cents", shape).as("debit_cents"),
+        sumOf("line.credit_cents", shape).as("credit_cents"),
+      ])
+      .executeTakeFirstOrThrow(),
+  );
+  return { debit_cents: readExactSum(sums.debit_cents), credit_cents: readExactSum(sums.credit_cents) };
 }
 
 export interface MovementRow {
@@ -128,7 +139,7 @@ export async function listAccountMovements(
   accountId: number,
   range: DateRange,
   paging: Paging,
-): Promise<{ rows: MovementRow[]; total: number; before_page_cents: number }> {
+): Promise<{ rows: MovementRow[]; total: number; before_page_cents: bigint }> {
   const base = linesIn(executor, companyId, range).where("line.account_id", "=", accountId);
   const joined = base.innerJoin("ledger_entries as entry", "entry.id", "line.entry_id");
   const page = await selectPage(joined, paging, (query) =>
@@ -148,101 +159,20 @@ export async function listAccountMovements(
       .orderBy("line.id"),
   );
   const offset = pageOffset(paging);
-  if (offset === 0 || page.rows.length === 0) return { ...page, before_page_cents: 0 };
+  if (offset === 0 || page.rows.length === 0) return { ...page, before_page_cents: 0n };
   const preceding = base
     .select(sql<number>`line.debit_cents - line.credit_cents`.as("change_cents"))
     .orderBy("line.date")
     .orderBy("line.id")
     .limit(offset)
     .as("preceding");
-  const { before_page_cents } = await reading(executor)
-    .selectFrom(preceding)
-    .select(sql<number>`cast(coalesce(sum(preceding.change_cents), 0) as bigint)`.as("before_page_cents"))
-    .executeTakeFirstOrThrow();
-  return { ...page, before_page_cents: Number(before_page_cents) };
-}
-
-export interface OpenDocumentRow {
-  id: number;
-  contact_id: number | null;
-  cached_contact: string | null;
-  invoice_number: string | null;
-  date: string;
-  due_date: string;
-  price_with_vat_cents: number;
-  paid_cents: number;
-}
-
-/** The payments linked to each document row, paid before the instant `paidBefore` (ISO UTC). */
-function paidBeforeExpression(documentTable: "invoice" | "expense", documentType: string, paidBefore: string) {
-  return sql<number>`(select cast(coalesce(sum(linked.amount_cents), 0) as bigint) from payments as linked
-    where linked.company_id = ${sql.ref(`${documentTable}.company_id`)}
-      and linked.document_type = ${documentType}
-      and linked.document_id = ${sql.ref(`${documentTable}.id`)}
-      and linked.paid_at < ${paidBefore})`;
-}
-
-/**
- * Published sales invoices dated on or before `date` on which something is open at the instant
- * `paidBefore`: open = total − payments (positive: the customer owes; negative: we owe them).
- */
-export async function findOpenSalesInvoices(
-  executor: Executor,
-  companyId: number,
-  date: string,
-  paidBefore: string,
-): Promise<OpenDocumentRow[]> {
-  const paid = paidBeforeExpression("invoice", "sales_invoice", paidBefore);
-  return reading(executor)
-    .selectFrom("sales_invoices as invoice")
-    .select([
-      "invoice.id",
-      "invoice.contact_id",
-      "invoice.cached_contact",
-      "invoice.invoice_number",
-      "invoice.date",
-      "invoice.due_date",
-      "invoice.price_with_vat_cents",
-      paid.as("paid_cents"),
-    ])
-    .where("invoice.company_id", "=", companyId)
-    .where("invoice.status", "=", "published")
-    .where("invoice.date", "<=", date)
-    .where(sql<number>`invoice.price_with_vat_cents - ${paid}`, "<>", 0)
-    .orderBy("invoice.id")
-    .execute();
-}
-
-/**
- * Published expenses dated on or before `date` on which something is open at `paidBefore`.
- * Payments to suppliers are negative, so open = total + payments. Expenses have no due date: the
- * expense date stands in for it.
- */
-export async function findOpenExpenses(
-  executor: Executor,
-  companyId: number,
-  date: string,
-  paidBefore: string,
-): Promise<OpenDocumentRow[]> {
-  const paid = paidBeforeExpression("expense", "expense", paidBefore);
-  return reading(executor)
-    .selectFrom("expenses as expense")
-    .select([
-      "expense.id",
-      "expense.contact_id",
-      "expense.cached_contact",
-      "expense.invoice_number",
-      "expense.date",
-      sql<string>`expense.date`.as("due_date"),
-      "expense.price_with_vat_cents",
-      paid.as("paid_cents"),
-    ])
-    .where("expense.company_id", "=", companyId)
-    .where("expense.state", "=", "published")
-    .where("expense.date", "<=", date)
-    .where(sql<number>`expense.price_with_vat_cents + ${paid}`, "<>", 0)
-    .orderBy("expense.id")
-    .execute();
+  const { before_page_cents } = await summing((shape) =>
+    reading(executor)
+      .selectFrom(preceding)
+      .select(exactSum(sql.ref("preceding.change_cents"), shape).as("before_page_cents"))
+      .executeTakeFirstOrThrow(),
+  );
+  return { ...page, before_page_cents: readExactSum(before_page_cents) };
 }
 
 /**
@@ -254,21 +184,19 @@ export async function sumRideKilometres(
   executor: Executor,
   companyId: number,
   range: Required<DateRange>,
-): Promise<{ business_km: number; private_km: number }> {
+): Promise<{ business_km: bigint; private_km: bigint }> {
   const distance = sql`coalesce(ride.km_end, 0) - coalesce(ride.km_start, 0)`;
-  const totals = await reading(executor)
-    .selectFrom("rides as ride")
-    .select([
-      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end), 0) as bigint)`.as(
-        "business_km",
-      ),
-      sql<number>`cast(coalesce(sum(case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end), 0) as bigint)`.as(
-        "private_km",
-      ),
-    ])
-    .where("ride.company_id", "=", companyId)
-    .where("ride.date", ">=", range.from)
-    .where("ride.date", "<=", range.till)
-    .executeTakeFirstOrThrow();
-  return { business_km: Number(totals.business_km), private_km: Number(totals.private_km) };
+  const totals = await summing((shape) =>
+    reading(executor)
+      .selectFrom("rides as ride")
+      .select([
+        exactSum(sql`case when coalesce(ride.private, 0) = 0 then ${distance} else 0 end`, shape).as("business_km"),
+        exactSum(sql`case when coalesce(ride.private, 0) = 0 then 0 else ${distance} end`, shape).as("private_km"),
+      ])
+      .where("ride.company_id", "=", companyId)
+      .where("ride.date", ">=", range.from)
+      .where("ride.date", "<=", range.till)
+      .executeTakeFirstOrThrow(),
+  );
+  return { business_km: readExactSum(totals.business_km), private_km: readExactSum(totals.private_km) };
 }

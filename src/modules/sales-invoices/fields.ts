@@ -168,7 +168,8 @@ export async function draftSalesInvoice(
     { type: DOCUMENT_TYPE, id: existing?.id ?? null },
     attributes.invoice_lines,
   );
-  const payments = await planDocumentPayments(transaction, companyId, attributes.payments ?? [], errors);
+  const document = existing === null ? null : { type: DOCUMENT_TYPE, id: existing.id };
+  const payments = await planDocumentPayments(transaction, companyId, document, attributes.payments ?? [], errors);
   const creditedInvoiceId = await checkCreditedInvoice(tools, companyId, attributes, existing);
 
   const vat = checkVatNumberAttribute(attributes, existing, contact, errors);

@@ -4,15 +4,17 @@
  * database, no clock, no environment.
  */
 import { isEuCountry } from "../../platform/countries.js";
-import { addDays } from "../../platform/dates.js";
+import { addDays, isSupportedDate, LAST_DATE } from "../../platform/dates.js";
 import { centsToDecimal } from "../../platform/money.js";
 import type { PaymentStatus } from "./schemas.js";
 
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
 export const EARLIEST_INVOICE_DATE = "1990-01-01";
 
+/** The date plus the payment term, cut at the last supported date (a later one could not be stored). */
 export function defaultDueDate(date: string): string {
-  return addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
+  const due = addDays(date, DEFAULT_PAYMENT_TERM_DAYS);
+  return isSupportedDate(due) ? due : LAST_DATE;
 }
 
 /** Numbers run per calendar year of the invoice date: 2024-0001, 2024-0002, … */
@@ -24,18 +26,20 @@ export function formatInvoiceNumber(date: string, sequence: number): string {
   return `${date.slice(0, 4)}-${String(sequence).padStart(4, "0")}`;
 }
 
-export function openAmountCents(totalCents: number, paidCents: number): number {
-  return totalCents - paidCents;
+/** What is still open: the total less what was paid (bigint: the payments may add up past 2^53 cents). */
+export function openAmountCents(totalCents: number, paidCents: bigint): bigint {
+  return BigInt(totalCents) - paidCents;
 }
 
 /**
  * paid at zero; unpaid while something is owed; overpaid when more came in than was owed. A credit
  * invoice (negative total) is mirrored: what is owed is a refund, so the signs flip.
  */
-export function paymentStatus(totalCents: number, paidCents: number): PaymentStatus {
-  const owed = totalCents < 0 ? paidCents - totalCents : totalCents - paidCents;
-  if (owed === 0) return "paid";
-  return owed > 0 ? "unpaid" : "overpaid";
+export function paymentStatus(totalCents: number, paidCents: bigint): PaymentStatus {
+  const open = openAmountCents(totalCents, paidCents);
+  const owed = totalCents < 0 ? -open : open;
+  if (owed === 0n) return "paid";
+  return owed > 0n ? "unpaid" : "overpaid";
 }
 
 /** Why the invoice needs the customer's VAT number, or null when it does not. */

@@ -5,6 +5,7 @@
  */
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type ExactSumText, readExactSum } from "../../db/exact-sums.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
@@ -46,15 +47,27 @@ interface SalesInvoicesTable {
 }
 
 export type SalesInvoiceColumns = Selectable<SalesInvoicesTable>;
-export type SalesInvoiceRow = SalesInvoiceColumns & { paid_cents: number };
+/** An invoice with what is paid on it: exact at any size, a bigint (see PaidCentsExpression). */
+export type SalesInvoiceRow = SalesInvoiceColumns & { paid_cents: bigint };
 export type SalesInvoiceInsert = Omit<SalesInvoiceColumns, "id">;
 export type SalesInvoiceUpdate = Updateable<Omit<SalesInvoicesTable, "id" | "company_id" | "created_at">>;
 
 /** The table this module owns, for the modules that read it (reports). */
 export type SalesInvoiceTables = { sales_invoices: SalesInvoicesTable };
 
-/** The payments module's sum of payments linked to the row `sales_invoices` (integer cents). */
-export type PaidCentsExpression = RawBuilder<number>;
+/**
+ * The payments module's sum of payments linked to the row `sales_invoices` (integer cents): `sum`
+ * for conditions, `exact` to select (read with readExactSum: past 2^53 a number loses cents).
+ */
+export interface PaidCentsExpression {
+  sum: RawBuilder<number>;
+  exact: RawBuilder<ExactSumText>;
+}
+
+const withPaidCents = <Row extends { paid_cents: ExactSumText }>(row: Row) => ({
+  ...row,
+  paid_cents: readExactSum(row.paid_cents),
+});
 
 function invoices(executor: Executor) {
   return executor.withTables<SalesInvoiceTables>();
@@ -77,8 +90,8 @@ export interface SalesInvoiceFilter {
 
 function owedExpression(paid: PaidCentsExpression) {
   return sql<number>`(case when sales_invoices.price_with_vat_cents < 0
-    then ${paid} - sales_invoices.price_with_vat_cents
-    else sales_invoices.price_with_vat_cents - ${paid} end)`;
+    then ${paid.sum} - sales_invoices.price_with_vat_cents
+    else sales_invoices.price_with_vat_cents - ${paid.sum} end)`;
 }
 
 function filtered(executor: Executor, companyId: number, filter: SalesInvoiceFilter, paid: PaidCentsExpression) {
@@ -108,7 +121,7 @@ export function salesInvoiceLister(paid: PaidCentsExpression) {
     invoices(executor)
       .selectFrom("sales_invoices")
       .selectAll("sales_invoices")
-      .select(paid.as("paid_cents"))
+      .select(paid.exact.as("paid_cents"))
       // The page's ids lead, by primary key. The unary `+` keeps the company check (the ids came
       // from this company, so it narrows nothing) off the company's indexes: without statistics
       // SQLite guesses a company has ~10 rows and walked all of its invoices to find these 40.
@@ -138,7 +151,7 @@ export function salesInvoiceLister(paid: PaidCentsExpression) {
       companyId,
       page.rows.map((row) => row.id),
     );
-    return { rows, total: page.total };
+    return { rows: rows.map(withPaidCents), total: page.total };
   };
 }
 
@@ -150,11 +163,14 @@ export function salesInvoiceFinder(
     invoices(executor)
       .selectFrom("sales_invoices")
       .selectAll("sales_invoices")
-      .select(paid.as("paid_cents"))
+      .select(paid.exact.as("paid_cents"))
       .where("company_id", "=", companyId)
       .where("id", "=", invoiceId),
   );
-  return async (executor, companyId, invoiceId) => (await find(executor, companyId, invoiceId))[0];
+  return async (executor, companyId, invoiceId) => {
+    const [row] = await find(executor, companyId, invoiceId);
+    return row === undefined ? undefined : withPaidCents(row);
+  };
 }
 
 export async function apiReferenceTaken(

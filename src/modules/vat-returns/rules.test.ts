@@ -14,7 +14,7 @@ import {
 } from "./rules.js";
 
 const totals = (entries: Record<string, Partial<BoxTotals>>) =>
-  new Map(Object.entries(entries).map(([box, sums]) => [box, { baseCents: 0, vatCents: 0, ...sums }]));
+  new Map(Object.entries(entries).map(([box, sums]) => [box, { baseCents: 0n, vatCents: 0n, ...sums }]));
 
 describe("parsePeriod", () => {
   it("reads quarters, months and years as the dates they cover", () => {
@@ -55,7 +55,7 @@ describe("parsePeriod", () => {
 
   it("answers 400 invalid_parameter_value for a bad period in a path or query", () => {
     expect(readPeriod("2026Q1").till).toBe("2026-03-31");
-    for (const value of ["2026Q5", undefined, ["2026Q1"]]) {
+    for (const value of ["2026Q5", undefined, ["2026Q1"], "1899Q4", "1899"]) {
       const error = (() => {
         try {
           readPeriod(value);
@@ -71,69 +71,90 @@ describe("parsePeriod", () => {
 
 describe("wholeEuros", () => {
   it("rounds down, up and half away from zero, negatives included", () => {
-    expect([wholeEuros(1735, "down"), wholeEuros(1735, "up"), wholeEuros(1735, "arithmetic")]).toEqual([
-      1700, 1800, 1700,
+    expect([wholeEuros(1735n, "down"), wholeEuros(1735n, "up"), wholeEuros(1735n, "arithmetic")]).toEqual([
+      1700n,
+      1800n,
+      1700n,
     ]);
-    expect([wholeEuros(-1735, "down"), wholeEuros(-1735, "up"), wholeEuros(-1735, "arithmetic")]).toEqual([
-      -1800, -1700, -1700,
+    expect([wholeEuros(-1735n, "down"), wholeEuros(-1735n, "up"), wholeEuros(-1735n, "arithmetic")]).toEqual([
+      -1800n,
+      -1700n,
+      -1700n,
     ]);
-    expect([wholeEuros(1750, "arithmetic"), wholeEuros(-1750, "arithmetic"), wholeEuros(1749, "arithmetic")]).toEqual([
-      1800, -1800, 1700,
+    expect([
+      wholeEuros(1750n, "arithmetic"),
+      wholeEuros(-1750n, "arithmetic"),
+      wholeEuros(1749n, "arithmetic"),
+    ]).toEqual([1800n, -1800n, 1700n]);
+    expect([wholeEuros(1700n, "down"), wholeEuros(1700n, "up"), wholeEuros(0n, "up")]).toEqual([1700n, 1700n, 0n]);
+  });
+
+  it("rounds past 2^53 cents to the euro, not to the nearest number a float holds", () => {
+    const cents = 9_090_909_090_909_063n;
+    expect([wholeEuros(cents, "down"), wholeEuros(cents, "up"), wholeEuros(cents, "arithmetic")]).toEqual([
+      9_090_909_090_909_000n,
+      9_090_909_090_909_100n,
+      9_090_909_090_909_100n,
     ]);
-    expect([wholeEuros(1700, "down"), wholeEuros(1700, "up"), wholeEuros(0, "up")]).toEqual([1700, 1700, 0]);
+    expect(wholeEuros(-(2n ** 70n) - 1n, "down")).toBe(-(2n ** 70n) - 76n);
   });
 });
 
 const QUARTER = totals({
-  "1a": { baseCents: 100050, vatCents: 21011 },
-  "1b": { baseCents: 20099, vatCents: 1809 },
-  "1e": { baseCents: 5050 },
-  "3b": { baseCents: 30075 },
-  "4b": { baseCents: 10000, vatCents: 2100 },
-  "5b": { vatCents: 4535 },
+  "1a": { baseCents: 100050n, vatCents: 21011n },
+  "1b": { baseCents: 20099n, vatCents: 1809n },
+  "1e": { baseCents: 5050n },
+  "3b": { baseCents: 30075n },
+  "4b": { baseCents: 10000n, vatCents: 2100n },
+  "5b": { vatCents: 4535n },
 });
 
 describe("computeReturn", () => {
   it("rounds in the filer's favour: output VAT and bases down, 5b up, 5a and 5g from the rounded boxes", () => {
     const figures = computeReturn(QUARTER, "favour");
-    expect(figures["1a"]).toEqual({ baseCents: 100050, vatCents: 21011, baseFiledCents: 100000, vatFiledCents: 21000 });
-    expect(figures["1b"]).toEqual({ baseCents: 20099, vatCents: 1809, baseFiledCents: 20000, vatFiledCents: 1800 });
-    expect(figures["1e"]).toEqual({ baseCents: 5050, vatCents: null, baseFiledCents: 5000, vatFiledCents: null });
-    expect(figures["3b"]).toEqual({ baseCents: 30075, vatCents: null, baseFiledCents: 30000, vatFiledCents: null });
-    expect(figures["1c"]).toEqual({ baseCents: 0, vatCents: 0, baseFiledCents: 0, vatFiledCents: 0 });
-    expect(figures["3a"]).toEqual({ baseCents: 0, vatCents: null, baseFiledCents: 0, vatFiledCents: null });
-    expect(figures["5a"]).toEqual({ baseCents: null, vatCents: 24920, baseFiledCents: null, vatFiledCents: 24900 });
-    expect(figures["5b"]).toEqual({ baseCents: null, vatCents: 4535, baseFiledCents: null, vatFiledCents: 4600 });
-    expect(figures["5g"]).toEqual({ baseCents: null, vatCents: 20385, baseFiledCents: null, vatFiledCents: 20300 });
+    expect(figures["1a"]).toEqual({
+      baseCents: 100050n,
+      vatCents: 21011n,
+      baseFiledCents: 100000n,
+      vatFiledCents: 21000n,
+    });
+    expect(figures["1b"]).toEqual({ baseCents: 20099n, vatCents: 1809n, baseFiledCents: 20000n, vatFiledCents: 1800n });
+    expect(figures["1e"]).toEqual({ baseCents: 5050n, vatCents: null, baseFiledCents: 5000n, vatFiledCents: null });
+    expect(figures["3b"]).toEqual({ baseCents: 30075n, vatCents: null, baseFiledCents: 30000n, vatFiledCents: null });
+    expect(figures["1c"]).toEqual({ baseCents: 0n, vatCents: 0n, baseFiledCents: 0n, vatFiledCents: 0n });
+    expect(figures["3a"]).toEqual({ baseCents: 0n, vatCents: null, baseFiledCents: 0n, vatFiledCents: null });
+    expect(figures["5a"]).toEqual({ baseCents: null, vatCents: 24920n, baseFiledCents: null, vatFiledCents: 24900n });
+    expect(figures["5b"]).toEqual({ baseCents: null, vatCents: 4535n, baseFiledCents: null, vatFiledCents: 4600n });
+    expect(figures["5g"]).toEqual({ baseCents: null, vatCents: 20385n, baseFiledCents: null, vatFiledCents: 20300n });
   });
 
   it("rounds arithmetically (half away from zero) when the company chose that", () => {
     const figures = computeReturn(QUARTER, "arithmetic");
-    expect(figures["1a"]).toMatchObject({ baseFiledCents: 100100, vatFiledCents: 21000 });
-    expect(figures["1b"]).toMatchObject({ baseFiledCents: 20100, vatFiledCents: 1800 });
-    expect(figures["1e"].baseFiledCents).toBe(5100);
-    expect(figures["3b"].baseFiledCents).toBe(30100);
-    expect(figures["5a"].vatFiledCents).toBe(24900);
-    expect(figures["5b"].vatFiledCents).toBe(4500);
-    expect(figures["5g"].vatFiledCents).toBe(20400);
+    expect(figures["1a"]).toMatchObject({ baseFiledCents: 100100n, vatFiledCents: 21000n });
+    expect(figures["1b"]).toMatchObject({ baseFiledCents: 20100n, vatFiledCents: 1800n });
+    expect(figures["1e"].baseFiledCents).toBe(5100n);
+    expect(figures["3b"].baseFiledCents).toBe(30100n);
+    expect(figures["5a"].vatFiledCents).toBe(24900n);
+    expect(figures["5b"].vatFiledCents).toBe(4500n);
+    expect(figures["5g"].vatFiledCents).toBe(20400n);
   });
 
   it("handles a refund (negative 5g) and negative boxes in both roundings", () => {
     const refund = totals({
-      "1a": { baseCents: -8265, vatCents: -1735 },
-      "1b": { vatCents: 1040 },
-      "5b": { vatCents: 10040 },
+      "1a": { baseCents: -8265n, vatCents: -1735n },
+      "1b": { vatCents: 1040n },
+      "5b": { vatCents: 10040n },
     });
     const favour = computeReturn(refund, "favour");
-    expect(favour["1a"]).toMatchObject({ baseFiledCents: -8300, vatFiledCents: -1800 });
-    expect(favour["5a"]).toMatchObject({ vatCents: -695, vatFiledCents: -800 });
-    expect(favour["5b"].vatFiledCents).toBe(10100);
-    expect(favour["5g"]).toMatchObject({ vatCents: -10735, vatFiledCents: -10900 });
+    expect(favour["1a"]).toMatchObject({ baseFiledCents: -8300n, vatFiledCents: -1800n });
+    expect(favour["5a"]).toMatchObject({ vatCents: -695n, vatFiledCents: -800n });
+    expect(favour["5b"].vatFiledCents).toBe(10100n);
+    expect(favour["5g"]).toMatchObject({ vatCents: -10735n, vatFiledCents: -10900n });
     const arithmetic = computeReturn(refund, "arithmetic");
-    expect(arithmetic["1a"]).toMatchObject({ baseFiledCents: -8300, vatFiledCents: -1700 });
-    expect(arithmetic["5a"].vatFiledCents).toBe(-700);
-    expect(arithmetic["5b"].vatFiledCents).toBe(10000);
-    expect(arithmetic["5g"].vatFiledCents).toBe(-10700);
+    expect(arithmetic["1a"]).toMatchObject({ baseFiledCents: -8300n, vatFiledCents: -1700n });
+    expect(arithmetic["5a"].vatFiledCents).toBe(-700n);
+    expect(arithmetic["5b"].vatFiledCents).toBe(10000n);
+    expect(arithmetic["5g"].vatFiledCents).toBe(-10700n);
   });
 });
 
@@ -141,31 +162,31 @@ describe("settlementAmounts", () => {
   it("clears every VAT account at its exact total, settles 5g as filed and balances with the rounding", () => {
     const amounts = settlementAmounts(computeReturn(QUARTER, "favour"));
     expect(amounts.outputVat).toEqual([
-      { box: "1a", signedCents: 21011 },
-      { box: "1b", signedCents: 1809 },
-      { box: "1c", signedCents: 0 },
-      { box: "1d", signedCents: 0 },
-      { box: "2a", signedCents: 0 },
-      { box: "4a", signedCents: 0 },
-      { box: "4b", signedCents: 2100 },
+      { box: "1a", signedCents: 21011n },
+      { box: "1b", signedCents: 1809n },
+      { box: "1c", signedCents: 0n },
+      { box: "1d", signedCents: 0n },
+      { box: "2a", signedCents: 0n },
+      { box: "4a", signedCents: 0n },
+      { box: "4b", signedCents: 2100n },
     ]);
-    expect(amounts.inputVatSignedCents).toBe(-4535);
-    expect(amounts.settlementSignedCents).toBe(-20300);
-    expect(amounts.roundingSignedCents).toBe(-85);
+    expect(amounts.inputVatSignedCents).toBe(-4535n);
+    expect(amounts.settlementSignedCents).toBe(-20300n);
+    expect(amounts.roundingSignedCents).toBe(-85n);
     const sum =
-      amounts.outputVat.reduce((total, line) => total + line.signedCents, 0) +
+      amounts.outputVat.reduce((total, line) => total + line.signedCents, 0n) +
       amounts.inputVatSignedCents +
       amounts.settlementSignedCents +
       amounts.roundingSignedCents;
-    expect(sum).toBe(0);
+    expect(sum).toBe(0n);
   });
 
   it("debits the settlement account for a refund", () => {
     const amounts = settlementAmounts(
-      computeReturn(totals({ "1a": { vatCents: 1040 }, "5b": { vatCents: 10040 } }), "favour"),
+      computeReturn(totals({ "1a": { vatCents: 1040n }, "5b": { vatCents: 10040n } }), "favour"),
     );
-    expect(amounts.settlementSignedCents).toBe(9100);
-    expect(amounts.roundingSignedCents).toBe(-100);
+    expect(amounts.settlementSignedCents).toBe(9100n);
+    expect(amounts.roundingSignedCents).toBe(-100n);
   });
 });
 

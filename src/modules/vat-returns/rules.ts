@@ -1,9 +1,11 @@
 /**
  * Pure rules of the VAT return (bookkeeping.md 1.1, 1.6 and 1.8): which periods there are, which
  * columns each of the 14 boxes has, how the exact ledger sums round to the whole euros a return is
- * filed in, and what the settlement (P6) moves. Amounts are integer cents; a filed amount is a
- * whole number of euros, still held in cents. No database, no clock.
+ * filed in, and what the settlement (P6) moves. Amounts are integer cents, as bigint (a period's
+ * sums may pass the 2^53 cents a number holds exactly); a filed amount is a whole number of euros,
+ * still held in cents. No database, no clock.
  */
+import { daysInMonth, isSupportedDate, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import { invalidParameter } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 
@@ -32,11 +34,6 @@ export interface ReturnPeriod {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 function monthsPeriod(period: string, year: number, firstMonth: number, lastMonth: number): ReturnPeriod {
   return {
     period,
@@ -59,25 +56,31 @@ export function parsePeriod(text: string): ReturnPeriod | null {
   return null;
 }
 
+/** Whether the period lies within the supported dates (platform/dates.ts): a year from 1900 on. */
+export function isSupportedPeriod(period: ReturnPeriod): boolean {
+  return isSupportedDate(period.from) && isSupportedDate(period.till);
+}
+
 /** A period from the path or the query: anything else is a 400 invalid_parameter_value. */
 export function readPeriod(value: unknown): ReturnPeriod {
   const period = typeof value === "string" ? parsePeriod(value) : null;
   if (period === null) throw invalidParameter("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  if (!isSupportedPeriod(period)) throw invalidParameter("period", OUTSIDE_SUPPORTED_DATES);
   return period;
 }
 
 /** The exact sums of one box's tags in a period. */
 export interface BoxTotals {
-  baseCents: number;
-  vatCents: number;
+  baseCents: bigint;
+  vatCents: bigint;
 }
 
 /** One box of the return: exact amounts and the filed whole euros (in cents); null where it has no such column. */
 export interface BoxFigures {
-  baseCents: number | null;
-  vatCents: number | null;
-  baseFiledCents: number | null;
-  vatFiledCents: number | null;
+  baseCents: bigint | null;
+  vatCents: bigint | null;
+  baseFiledCents: bigint | null;
+  vatFiledCents: bigint | null;
 }
 
 export type ReturnFigures = Record<ReturnBox, BoxFigures>;
@@ -85,11 +88,13 @@ export type ReturnFigures = Record<ReturnBox, BoxFigures>;
 type Direction = "down" | "up" | "arithmetic";
 
 /** Cents to whole euros (answered in cents): down, up, or half away from zero. */
-export function wholeEuros(cents: number, direction: Direction): number {
-  if (direction === "down") return Math.floor(cents / 100) * 100;
-  if (direction === "up") return Math.ceil(cents / 100) * 100;
-  const euros = Math.floor((Math.abs(cents) + 50) / 100);
-  return cents < 0 ? -euros * 100 : euros * 100;
+export function wholeEuros(cents: bigint, direction: Direction): bigint {
+  // bigint division truncates toward zero; down and up step away from it where that is the way
+  const truncated = (cents / 100n) * 100n;
+  if (direction === "down") return truncated > cents ? truncated - 100n : truncated;
+  if (direction === "up") return truncated < cents ? truncated + 100n : truncated;
+  const euros = ((cents < 0n ? -cents : cents) + 50n) / 100n;
+  return cents < 0n ? -euros * 100n : euros * 100n;
 }
 
 /**
@@ -101,7 +106,7 @@ export function computeReturn(totals: ReadonlyMap<string, BoxTotals>, rounding: 
   const favour = rounding === "favour";
   const figures = {} as ReturnFigures;
   for (const box of RETURN_BOXES) {
-    const total = totals.get(box) ?? { baseCents: 0, vatCents: 0 };
+    const total = totals.get(box) ?? { baseCents: 0n, vatCents: 0n };
     const hasBase = BASE_BOXES.has(box);
     const hasVat = VAT_BOXES.has(box);
     figures[box] = {
@@ -112,11 +117,11 @@ export function computeReturn(totals: ReadonlyMap<string, BoxTotals>, rounding: 
     };
   }
   const owed = (column: "vatCents" | "vatFiledCents") =>
-    OUTPUT_VAT_BOXES.reduce((sum, box) => sum + (figures[box][column] ?? 0), 0);
+    OUTPUT_VAT_BOXES.reduce((sum, box) => sum + (figures[box][column] ?? 0n), 0n);
   const exactOwed = owed("vatCents");
   const filedOwed = owed("vatFiledCents");
-  const exactInput = figures["5b"].vatCents ?? 0;
-  const filedInput = figures["5b"].vatFiledCents ?? 0;
+  const exactInput = figures["5b"].vatCents ?? 0n;
+  const filedInput = figures["5b"].vatFiledCents ?? 0n;
   figures["5a"] = { baseCents: null, vatCents: exactOwed, baseFiledCents: null, vatFiledCents: filedOwed };
   figures["5g"] = {
     baseCents: null,
@@ -130,21 +135,21 @@ export function computeReturn(totals: ReadonlyMap<string, BoxTotals>, rounding: 
 /** What the settlement entry (P6) moves, each a signed amount: positive is a debit. */
 export interface SettlementAmounts {
   /** each VAT account cleared at its exact period total */
-  outputVat: ReadonlyArray<{ box: OutputVatBox; signedCents: number }>;
+  outputVat: ReadonlyArray<{ box: OutputVatBox; signedCents: bigint }>;
   /** input VAT (5b) cleared: a credit of its exact total */
-  inputVatSignedCents: number;
+  inputVatSignedCents: bigint;
   /** the filed 5g owed (a credit) or to be refunded (a debit) */
-  settlementSignedCents: number;
+  settlementSignedCents: bigint;
   /** exact net − filed 5g, on the side that makes the entry balance */
-  roundingSignedCents: number;
+  roundingSignedCents: bigint;
 }
 
 export function settlementAmounts(figures: ReturnFigures): SettlementAmounts {
-  const exactNet = figures["5g"].vatCents ?? 0;
-  const filedNet = figures["5g"].vatFiledCents ?? 0;
+  const exactNet = figures["5g"].vatCents ?? 0n;
+  const filedNet = figures["5g"].vatFiledCents ?? 0n;
   return {
-    outputVat: OUTPUT_VAT_BOXES.map((box) => ({ box, signedCents: figures[box].vatCents ?? 0 })),
-    inputVatSignedCents: -(figures["5b"].vatCents ?? 0),
+    outputVat: OUTPUT_VAT_BOXES.map((box) => ({ box, signedCents: figures[box].vatCents ?? 0n })),
+    inputVatSignedCents: -(figures["5b"].vatCents ?? 0n),
     settlementSignedCents: -filedNet,
     roundingSignedCents: -(exactNet - filedNet),
   };
@@ -160,7 +165,7 @@ export interface PresentedBox {
 
 export type PresentedBoxes = Record<ReturnBox, PresentedBox>;
 
-const amount = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
+const amount = (cents: bigint | null) => (cents === null ? null : centsToDecimal(cents));
 
 export function presentBoxes(figures: ReturnFigures): PresentedBoxes {
   const boxes = {} as PresentedBoxes;

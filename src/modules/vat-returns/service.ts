@@ -7,22 +7,33 @@
  * transaction that holds the company's settings row: the period must be over in the company's
  * time zone and share no day with a filed return; the return is computed, stored, settled (P6,
  * through the ledger service, dated on the period's last day) and its period locked.
+ *
+ * Every figure is exact at any size (bigint cents from exact SQL sums). The settlement is capped
+ * instead: a ledger line is a number of cents, exact up to 2^53, so a period with a larger amount
+ * to settle is refused (422 naming `period`) before anything is written.
  */
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
-import { dateInTimeZone } from "../../platform/dates.js";
+import { dateInTimeZone, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ValidationErrors } from "../../platform/errors.js";
-import { centsToDecimal } from "../../platform/money.js";
+import { centsToDecimal, exactNumber } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById } from "../accounts/service.js";
 import { bookkeepingSettings, bookkeepingSettingsForUpdate } from "../bookkeeping-settings/service.js";
-import { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, postSettlementAndLock, signedLine } from "../ledger/service.js";
+import {
+  LARGEST_LINE,
+  LEDGER_ACCOUNTS,
+  OUTPUT_VAT_ACCOUNTS,
+  postSettlementAndLock,
+  signedLine,
+} from "../ledger/service.js";
 import {
   computeReturn,
   drillDownBoxes,
+  isSupportedPeriod,
   type PresentedBoxes,
   parsePeriod,
   presentBoxes,
@@ -155,18 +166,30 @@ function requestedPeriod(body: unknown, company: CompanyAccess, errors: Validati
   }
   const parsed = parsePeriod(period.trim());
   if (parsed === null) errors.add("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  else if (!isSupportedPeriod(parsed)) errors.add("period", OUTSIDE_SUPPORTED_DATES);
   return parsed;
 }
 
-/** The settlement entry (P6): every VAT account cleared, 5g as filed to settle, the rest rounding. */
+/**
+ * The settlement entry (P6): every VAT account cleared, 5g as filed to settle, the rest rounding.
+ * Null when an amount is larger than a ledger line holds exactly (2^53 cents): such a period is
+ * refused rather than settled at a rounded amount.
+ */
 function settlementLines(figures: ReturnFigures) {
   const amounts = settlementAmounts(figures);
-  return [
-    ...amounts.outputVat.flatMap(({ box, signedCents }) => signedLine({ path: OUTPUT_VAT_ACCOUNTS[box] }, signedCents)),
-    ...signedLine({ path: LEDGER_ACCOUNTS.inputVat }, amounts.inputVatSignedCents),
-    ...signedLine({ path: LEDGER_ACCOUNTS.vatSettlement }, amounts.settlementSignedCents),
-    ...signedLine({ path: LEDGER_ACCOUNTS.rounding }, amounts.roundingSignedCents),
+  const wanted: Array<[string, bigint]> = [
+    ...amounts.outputVat.map(({ box, signedCents }): [string, bigint] => [OUTPUT_VAT_ACCOUNTS[box], signedCents]),
+    [LEDGER_ACCOUNTS.inputVat, amounts.inputVatSignedCents],
+    [LEDGER_ACCOUNTS.vatSettlement, amounts.settlementSignedCents],
+    [LEDGER_ACCOUNTS.rounding, amounts.roundingSignedCents],
   ];
+  const lines = [];
+  for (const [path, signedCents] of wanted) {
+    const cents = exactNumber(signedCents);
+    if (cents === null) return null;
+    lines.push(...signedLine({ path }, cents));
+  }
+  return lines;
 }
 
 export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<VatReturn> {
@@ -187,6 +210,11 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
     errors.throwIfAny(RESOURCE);
 
     const figures = await figuresOf(transaction, company.companyId, period, rounding);
+    const settlement = settlementLines(figures);
+    if (settlement === null) {
+      errors.add("period", `has amounts too large to settle in one entry (each at most ${LARGEST_LINE})`);
+    }
+    errors.throwIfAny(RESOURCE);
     const filed: VatReturn = { ...period, state: "filed", rounding, boxes: presentBoxes(figures) };
     const vatReturnId = await insertVatReturn(transaction, {
       company_id: company.companyId,
@@ -201,7 +229,7 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
       transaction,
       company.companyId,
       { id: vatReturnId, from: period.from, till: period.till, label: period.period },
-      settlementLines(figures),
+      settlement ?? [],
     );
     if (entryId !== null) await setVatReturnEntry(transaction, company.companyId, vatReturnId, entryId);
     return filed;

@@ -5,6 +5,7 @@
  */
 import { type Generated, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { exactSum, readExactSum, summing } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { type LedgerTables, VAT_BOXES } from "../ledger/service.js";
@@ -33,29 +34,34 @@ function books(executor: Executor) {
   return executor.withTables<VatReturnTables>();
 }
 
-/** The exact sums of every box's tags over lines dated in the period, by box. */
+/** The exact sums of every box's tags over lines dated in the period, by box (db/exact-sums.ts). */
 export async function sumBoxTags(
   executor: Executor,
   companyId: number,
   from: string,
   till: string,
 ): Promise<Map<string, BoxTotals>> {
-  const rows = await books(executor)
-    .selectFrom("ledger_lines")
-    .select([
-      "vat_box",
-      sql<number | string>`cast(coalesce(sum(vat_base_cents), 0) as bigint)`.as("base_cents"),
-      sql<number | string>`cast(coalesce(sum(vat_cents), 0) as bigint)`.as("vat_cents"),
-    ])
-    .where("company_id", "=", companyId)
-    // the boxes named, not "is not null": then the index bounds the dates too
-    .where("vat_box", "in", [...VAT_BOXES])
-    .where("date", ">=", from)
-    .where("date", "<=", till)
-    .groupBy("vat_box")
-    .execute();
+  const rows = await summing((shape) =>
+    books(executor)
+      .selectFrom("ledger_lines")
+      .select([
+        "vat_box",
+        exactSum(sql.ref("vat_base_cents"), shape).as("base_cents"),
+        exactSum(sql.ref("vat_cents"), shape).as("vat_cents"),
+      ])
+      .where("company_id", "=", companyId)
+      // the boxes named, not "is not null": then the index bounds the dates too
+      .where("vat_box", "in", [...VAT_BOXES])
+      .where("date", ">=", from)
+      .where("date", "<=", till)
+      .groupBy("vat_box")
+      .execute(),
+  );
   return new Map(
-    rows.map((row) => [row.vat_box ?? "", { baseCents: Number(row.base_cents), vatCents: Number(row.vat_cents) }]),
+    rows.map((row) => [
+      row.vat_box ?? "",
+      { baseCents: readExactSum(row.base_cents), vatCents: readExactSum(row.vat_cents) },
+    ]),
   );
 }
 
