@@ -15,6 +15,7 @@ import { buildApp } from "../src/app.js";
 import type { HttpServerOptions } from "../src/platform/http.js";
 import { createRedisClient, type RateLimitSettings } from "../src/platform/rate-limit.js";
 import { buildTestApp, errorOf, newCompany, type TestApp, type TestCompany } from "./support/app.js";
+import { freePort } from "./support/server-process.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PREFIX = `kasboek-test:rate-limit:${randomUUID()}:`;
@@ -125,20 +126,10 @@ describe.runIf(haveRedis)("counters in Redis", () => {
   });
 });
 
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
 describe("an unreachable Redis", () => {
   it("serves every request (fail open) and says so once in the log", async () => {
     const logLines: string[] = [];
-    const url = `redis://127.0.0.1:${await closedPort()}`;
+    const url = `redis://127.0.0.1:${await freePort()}`;
     const app = await processApp({ perMinute: 2, redisUrl: url, redisKeyPrefix: `${PREFIX}closed:` }, logLines);
     for (let index = 0; index < 10; index++) {
       expect((await companiesOf(app, company.token)).statusCode).toBe(200);
@@ -250,7 +241,7 @@ describe.runIf(haveRedis)("a Redis that stops answering (issue 26)", () => {
 
 describe("a Redis that counts nothing (issue 26)", () => {
   it("leaves the RateLimit headers out while it is unreachable", async () => {
-    const url = `redis://127.0.0.1:${await closedPort()}`;
+    const url = `redis://127.0.0.1:${await freePort()}`;
     const app = await processApp({ perMinute: 2, redisUrl: url, redisKeyPrefix: `${PREFIX}closed-headers:` });
     for (let index = 0; index < 5; index++) expectNoRateLimitHeaders(await companiesOf(app, company.token));
   });

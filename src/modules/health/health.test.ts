@@ -5,25 +5,15 @@
  * Prometheus text with route patterns as labels, behind METRICS_TOKEN when one is set.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildTestApp, errorOf, json, newCompany, request, type TestApp } from "../../../test/support/app.js";
+import { freePort } from "../../../test/support/server-process.js";
 import { buildApp } from "../../app.js";
 import { openDatabase } from "../../db/connection.js";
 import { checkReadiness } from "./service.js";
-
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -102,7 +92,7 @@ describe("GET /health/live and /health/ready", () => {
   });
 
   it("names a database that does not answer without its driver's words", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const handle = openDatabase(`postgres://postgres@127.0.0.1:${port}/kasboek`);
     const app = buildApp({ db: handle.db, now: () => new Date() }, { logger: false });
     try {
