@@ -13,6 +13,12 @@ import { loadConfig } from "../../config.js";
 import { setPassword } from "../users/service.js";
 import { loginUrl, resolveSessionKey, safeReturnTo } from "./service.js";
 
+/**
+ * The tests that make some twenty wrong logins: each checks a password at the hashing's full cost,
+ * about a second apiece on a loaded two-core machine, which alone came near the 30 s default.
+ */
+const PASSWORD_CHECKS_TIMEOUT_MS = 90_000;
+
 const PASSWORD = "a perfectly long password";
 let clock = new Date();
 let harness: TestApp;
@@ -179,38 +185,49 @@ describe("login throttling", () => {
     }
   });
 
-  it("blocks a client address that tries 20 wrong logins on any addresses", async () => {
-    const user = await userWithPassword();
-    const guesser = browser();
-    for (let attempt = 1; attempt <= 20; attempt++) {
-      const response = await signIn(guesser, `guess-${attempt}@example.test`, "some password!");
-      expect(response.statusCode).toBe(422);
-    }
-    expect((await signIn(guesser, user.email)).statusCode).toBe(429);
-    expect((await signIn(browser(), user.email)).statusCode).toBe(303);
-  });
-
-  it("counts the forwarded client address behind a trusted proxy (TRUST_PROXY), not the proxy's", async () => {
-    const behindProxy = buildApp(harness.deps, { logger: false, trustProxy: true });
-    await behindProxy.ready();
-    try {
+  it(
+    "blocks a client address that tries 20 wrong logins on any addresses",
+    async () => {
       const user = await userWithPassword();
-      const proxy = address();
-      const guesser = new PageBrowser(behindProxy, { remoteAddress: proxy, headers: { "x-forwarded-for": address() } });
+      const guesser = browser();
       for (let attempt = 1; attempt <= 20; attempt++) {
-        expect((await signIn(guesser, `proxied-${attempt}@example.test`, "some password!")).statusCode).toBe(422);
+        const response = await signIn(guesser, `guess-${attempt}@example.test`, "some password!");
+        expect(response.statusCode).toBe(422);
       }
       expect((await signIn(guesser, user.email)).statusCode).toBe(429);
-      // another customer behind the same proxy is not locked out by the guesser
-      const customer = new PageBrowser(behindProxy, {
-        remoteAddress: proxy,
-        headers: { "x-forwarded-for": address() },
-      });
-      expect((await signIn(customer, user.email)).statusCode).toBe(303);
-    } finally {
-      await behindProxy.close();
-    }
-  });
+      expect((await signIn(browser(), user.email)).statusCode).toBe(303);
+    },
+    PASSWORD_CHECKS_TIMEOUT_MS,
+  );
+
+  it(
+    "counts the forwarded client address behind a trusted proxy (TRUST_PROXY), not the proxy's",
+    async () => {
+      const behindProxy = buildApp(harness.deps, { logger: false, trustProxy: true });
+      await behindProxy.ready();
+      try {
+        const user = await userWithPassword();
+        const proxy = address();
+        const guesser = new PageBrowser(behindProxy, {
+          remoteAddress: proxy,
+          headers: { "x-forwarded-for": address() },
+        });
+        for (let attempt = 1; attempt <= 20; attempt++) {
+          expect((await signIn(guesser, `proxied-${attempt}@example.test`, "some password!")).statusCode).toBe(422);
+        }
+        expect((await signIn(guesser, user.email)).statusCode).toBe(429);
+        // another customer behind the same proxy is not locked out by the guesser
+        const customer = new PageBrowser(behindProxy, {
+          remoteAddress: proxy,
+          headers: { "x-forwarded-for": address() },
+        });
+        expect((await signIn(customer, user.email)).statusCode).toBe(303);
+      } finally {
+        await behindProxy.close();
+      }
+    },
+    PASSWORD_CHECKS_TIMEOUT_MS,
+  );
 });
 
 describe("sessions", () => {
