@@ -134,7 +134,8 @@ describe("kasboek serve", () => {
     expect((await waitForAnswer(`http://127.0.0.1:${port}/health/ready`, child, Date.now() + 20_000)).status).toBe(200);
 
     const form = `grant_type=authorization_code&code=${"x".repeat(64)}&client_id=nobody&redirect_uri=https%3A%2F%2Fa.test%2F`;
-    const inFlight = Array.from({ length: 20 }, (_, index) => slowPost(port, "/oauth/token", form, 800 + index * 20));
+    // their bodies end seconds later, so they are still in flight at the signal on a loaded machine
+    const inFlight = Array.from({ length: 20 }, (_, index) => slowPost(port, "/oauth/token", form, 3000 + index * 20));
     // every request has reached the server (it logs each as it reads its headers), however slowly
     // this machine connects them: a request still connecting when the server stops is not in flight
     const arrived = () =>

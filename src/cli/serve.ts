@@ -99,7 +99,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
   );
 
-  const closeServer = gracefulClose(app);
+  const closeServer = gracefulClose(app, (config.SHUTDOWN_GRACE_SECONDS * 1000) / 2);
 
   await migrated;
   if (!(await hasUsers(deps))) {

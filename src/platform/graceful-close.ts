@@ -7,7 +7,8 @@
  *   signal (the listen backlog) are taken and their requests read first. Closing the listener
  *   at once resets the backlog, and Node counts a connection whose request it has not read yet
  *   as idle and destroys it. Node takes about one backlog connection per turn while it is busy,
- *   so the drain is as long as the backlog, bounded by MOST_DRAIN_MS;
+ *   so the drain is as long as the backlog, bounded by `mostDrainMs` (serve gives it half its
+ *   grace period: on a loaded machine a turn that serves a PDF takes a third of a second);
  * - every answer written from then on says `Connection: close`, so the client sends no other
  *   request on it and Node ends the socket once the answer is out;
  * - idle keep-alive sockets are closed when the listener closes (Node's `server.close()`), so the
@@ -17,13 +18,14 @@
 import type { FastifyInstance } from "fastify";
 
 const QUIET_TURNS = 3;
-/** A client that keeps connecting does not hold the shutdown open past this. */
-const MOST_DRAIN_MS = 2_000;
 
 const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Registers the `Connection: close` of closing time; call before the app is ready. */
-export function gracefulClose(app: FastifyInstance): () => Promise<void> {
+/**
+ * Registers the `Connection: close` of closing time; call before the app is ready. A client that
+ * keeps connecting holds the listener open for `mostDrainMs` at most.
+ */
+export function gracefulClose(app: FastifyInstance, mostDrainMs: number): () => Promise<void> {
   let closing = false;
   // callback style: every response passes here, and nearly all of them before any close
   app.addHook("onSend", (_request, reply, payload, done) => {
@@ -37,7 +39,7 @@ export function gracefulClose(app: FastifyInstance): () => Promise<void> {
       arrivals += 1;
     };
     app.server.on("connection", arrived).on("request", arrived);
-    const deadline = Date.now() + MOST_DRAIN_MS;
+    const deadline = Date.now() + mostDrainMs;
     for (let quietTurns = 0; quietTurns < QUIET_TURNS && Date.now() < deadline; ) {
       const before = arrivals;
       await turnOfTheEventLoop();
