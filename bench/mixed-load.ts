@@ -22,6 +22,7 @@
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { PAST_THE_CACHE } from "./compare.js";
 import { percentile, Samples } from "./measure.js";
 import type { MixedCompany } from "./mixed-seed.js";
 import { type Call, ConnectionWorkload, KINDS, type Kind, OPERATIONS, type Operation } from "./mixed-workload.js";
@@ -74,7 +75,7 @@ function send(server: URL, agent: Agent, call: Call, pastTheCache: boolean): Pro
     headers["content-type"] = "application/json";
     headers["content-length"] = String(Buffer.byteLength(call.body));
   }
-  if (pastTheCache && call.method === "GET") headers["cache-control"] = "no-cache";
+  if (pastTheCache && call.method === "GET") Object.assign(headers, PAST_THE_CACHE);
   const keep = call.answer !== undefined;
   return new Promise((resolve, reject) => {
     const outgoing = request(
