@@ -190,10 +190,11 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ tables: string[]; fl
 }
 
 function settingsLine(): string {
-  const { companies, invoices, connections, warmupSeconds, durationSeconds } = SETTINGS.mixed;
+  const { companies, invoices, connections, rounds, warmupSeconds, durationSeconds } = SETTINGS.mixed;
   return (
     `${companies} companies × ${invoices} published invoices and ${MIXED_CONTACTS} contacts; ${connections} ` +
-    `connections, each request for a random company; ${warmupSeconds} s warm-up + ${durationSeconds} s per run`
+    `connections, each request for a random company; every run ${rounds} rounds (in turns with the runs it is ` +
+    `compared with) of ${warmupSeconds} s warm-up + ${durationSeconds} s measured, each on a fresh server process`
   );
 }
 
