@@ -37,7 +37,7 @@ import {
 import { createBenchDatabase } from "./postgres.js";
 import { addCleanupHook, installExitHandlers, makeTempDir, runBench } from "./processes.js";
 import { appendResults } from "./results.js";
-import { CONTACT_BODY, INVOICE_VAT_TYPES, invoiceBody } from "./scenarios.js";
+import { COMPLETE_COMPANY_DETAILS, CONTACT_BODY, INVOICE_VAT_TYPES, invoiceBody } from "./scenarios.js";
 
 const THIS_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values: options } = parseArgs({
@@ -57,20 +57,6 @@ const REPORT_WARMUP = 3;
 const REPORT_RUNS = 20;
 const TARGET_MS = 200;
 const RESULT_PREFIX = "BOOKS_PUBLISH_RESULT ";
-
-/** Everything a Dutch invoice states about its seller (test/support/app.ts), so it can publish. */
-const COMPLETE_COMPANY = {
-  name: "Bench Books BV",
-  address: "Hoofdstraat 1",
-  zipcode: "1234 AB",
-  city: "Utrecht",
-  country_code: "NL",
-  kvk_number: "12345678",
-  vat_liable: true,
-  vat_number: "NL123456782B01",
-  iban: "NL91ABNA0417164300",
-  bic: "ABNANL2A",
-} as const;
 
 /** The modules of the tree under `root` (fd1bb65 exports the same names with the same shapes). */
 async function loadKasboek(root: string) {
@@ -109,7 +95,10 @@ async function withSession<Result>(databaseUrl: string, work: (session: Session)
     await kasboek.migrateToLatest(handle.db);
     const deps = { db: handle.db, now: () => new Date() };
     const user = await handle.db.transaction().execute((tx) => kasboek.findOrCreateUser(deps, tx, "books@example.com"));
-    const companyId = await kasboek.createCompanyForOperator(deps, user.id, { ...COMPLETE_COMPANY });
+    const companyId = await kasboek.createCompanyForOperator(deps, user.id, {
+      name: "Bench Books BV",
+      ...COMPLETE_COMPANY_DETAILS,
+    });
     const { token } = await kasboek.issuePersonalToken(deps, handle.db, user.id, kasboek.ALL_SCOPES);
     const app = kasboek.buildApp(deps, { logger: false });
     await app.ready();

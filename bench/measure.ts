@@ -45,8 +45,8 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0;
 }
 
-/** Response times of one autocannon run, in ms, growing a typed array as responses arrive. */
-class Samples {
+/** Response times of one run, in ms, growing a typed array as responses arrive. */
+export class Samples {
   private values = new Float64Array(1 << 16);
   length = 0;
 

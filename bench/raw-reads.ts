@@ -39,8 +39,8 @@ const ATTACHMENTS_SQL = (count: number) =>
 const DOCUMENT_TYPE = "sales_invoice";
 const LIST_SIZE = 100;
 
-/** One statement's rows: prepared once on SQLite, `$n` parameters on PostgreSQL. */
-function runner(db: RawDb): (sql: string, params: Value[]) => Promise<Array<Record<string, Value>>> {
+/** One statement's rows: prepared once on SQLite, a named prepared statement (`$n`) on PostgreSQL. */
+export function runner(db: RawDb): (sql: string, params: Value[]) => Promise<Array<Record<string, Value>>> {
   if (db.kind === "postgres") {
     const texts = new Map<string, string>();
     return async (sql, params) => {

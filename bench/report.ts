@@ -1,6 +1,7 @@
 /**
- * Printing the benchmark: one progress line per measurement, and per database three Markdown
- * tables: the scenarios against their baselines, issue 13's goals, and the scaling rows.
+ * Printing the benchmark: one progress line per measurement, and per database four Markdown
+ * tables: issue 13's goals, the scenarios against their baselines, the reads against the raw
+ * driver running the same statements, and the scaling rows.
  * Invariants: latencies in ms with two decimals; every ratio is Kasboek's req/s over its baseline's
  * in the same run (scaling: the largest size's req/s over the smallest's); a goal is "yes" only when
  * its figure meets it and nothing it is computed from is flagged; a row with any problem (status,
@@ -54,6 +55,8 @@ export function comparisonTable(title: string, rows: readonly ComparisonRow[]): 
   for (const row of rows) {
     const { scenario, kasboek, baseline } = row;
     const problems = rowProblems(row);
+    // a read asks past the response cache, which would otherwise answer the same request every time
+    const label = scenario.method === "GET" ? `${scenario.label} (Cache-Control: no-cache)` : scenario.label;
     const check =
       problems.length > 0
         ? `**FLAGGED**: ${problems.join("; ")}`
@@ -61,7 +64,7 @@ export function comparisonTable(title: string, rows: readonly ComparisonRow[]): 
           ? "ok"
           : `ok; same rows per create: ${row.rowCheck.text}`;
     lines.push(
-      `| ${scenario.label} | ${BASELINE_NAMES[scenario.baseline]} | ${row.connections} | ${row.bytes} ` +
+      `| ${label} | ${BASELINE_NAMES[scenario.baseline]} | ${row.connections} | ${row.bytes} ` +
         `| ${rps(kasboek.rps)} | ${rps(baseline.rps)} | ${(kasboek.rps / baseline.rps).toFixed(2)} ` +
         `| ${ms(kasboek.p50)} / ${ms(kasboek.p99)} | ${ms(baseline.p50)} / ${ms(baseline.p99)} ` +
         `| ${kasboek.rssMb.toFixed(1)} | ${check} |`,
@@ -73,30 +76,25 @@ export function comparisonTable(title: string, rows: readonly ComparisonRow[]): 
 /**
  * The reads against their ceiling: what the raw driver reaches running Kasboek's statements for
  * the same answer, over bare Fastify (the most any server reading those rows per request can
- * reach on this machine), and Kasboek's share of it when it reads them too (asked past its
- * response cache); Kasboek's figure of the goal rows, from its cache, is beside them.
+ * reach on this machine), and Kasboek's share of it, reading them too (past its response cache,
+ * as every read of these rows is asked).
  */
 export function ceilingTable(title: string, rows: readonly ComparisonRow[]): string {
   const lines = [
     `#### ${title}: reads against the raw driver running the same statements`,
     "",
-    "| Scenario | Bare req/s | Raw driver req/s | Raw/bare (the ceiling of a ratio to bare) | Kasboek req/s " +
-      "| Kasboek req/s past its cache (Cache-Control: no-cache) | Past the cache/raw | Raw p50 / p99 (ms) " +
-      "| Past the cache p50 / p99 (ms) | Check |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| Scenario | Bare req/s | Raw driver req/s | Raw/bare (the ceiling of a ratio to bare) " +
+      "| Kasboek req/s (Cache-Control: no-cache) | Kasboek/raw | Raw p50 / p99 (ms) | Kasboek p50 / p99 (ms) | Check |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
-    const { ceiling, uncached, kasboek, baseline } = row;
-    if (ceiling === undefined || uncached === undefined) continue;
-    const problems = [
-      ...rowProblems(row),
-      ...ceiling.problems.map((p) => `raw ${p}`),
-      ...uncached.problems.map((p) => `past the cache ${p}`),
-    ];
+    const { ceiling, kasboek, baseline } = row;
+    if (ceiling === undefined) continue;
+    const problems = [...rowProblems(row), ...ceiling.problems.map((p) => `raw ${p}`)];
     lines.push(
       `| ${row.scenario.label} | ${rps(baseline.rps)} | ${rps(ceiling.rps)} | ${(ceiling.rps / baseline.rps).toFixed(2)} ` +
-        `| ${rps(kasboek.rps)} | ${rps(uncached.rps)} | ${(uncached.rps / ceiling.rps).toFixed(2)} ` +
-        `| ${ms(ceiling.p50)} / ${ms(ceiling.p99)} | ${ms(uncached.p50)} / ${ms(uncached.p99)} ` +
+        `| ${rps(kasboek.rps)} | ${(kasboek.rps / ceiling.rps).toFixed(2)} ` +
+        `| ${ms(ceiling.p50)} / ${ms(ceiling.p99)} | ${ms(kasboek.p50)} / ${ms(kasboek.p99)} ` +
         `| ${problems.length === 0 ? "ok" : `**FLAGGED**: ${problems.join("; ")}`} |`,
     );
   }
@@ -123,15 +121,15 @@ export function goalsTable(title: string, input: GoalInput): string {
   };
   const list = byKey("invoiceList");
   const listSize = list === undefined ? "" : ` (${(list.bytes / 1000).toFixed(0)} KB)`;
-  ratioRow("invoiceShow", "GET one 3-line invoice, ratio to bare Fastify", 0.4);
-  ratioRow("invoiceList", `list 100 invoices${listSize}, ratio to bare`, 0.25);
+  ratioRow("invoiceShow", "GET one 3-line invoice (past the response cache), ratio to bare Fastify", 0.4);
+  ratioRow("invoiceList", `list 100 invoices${listSize} (past the response cache), ratio to bare`, 0.25);
   ratioRow("invoiceCreate", "create + publish a 3-line invoice, ratio to the raw driver writing the same rows", 0.75);
   const show = byKey("invoiceShow");
   if (show !== undefined && list !== undefined) {
     const ok = show.kasboek.p99 < 50 && list.kasboek.p99 < 50;
     const flagged = show.kasboek.problems.length + list.kasboek.problems.length > 0;
     lines.push(
-      `| p99 at ${show.connections} connections: GET one / list 100 | < 50 ms ` +
+      `| p99 at ${show.connections} connections, past the response cache: GET one / list 100 | < 50 ms ` +
         `| ${ms(show.kasboek.p99)} / ${ms(list.kasboek.p99)} ms | ${verdict(ok, flagged)} |`,
     );
   }

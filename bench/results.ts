@@ -4,7 +4,8 @@
  * tables under the same setting (BENCH_WRITE_RESULTS=1), so `BENCH_WRITE_RESULTS=1 npm run bench`
  * leaves one file with everything. Invariants: the machine is read at the time of the run (CPU
  * model from /proc/cpuinfo, logical cores, RAM, kernel, load average, Node, database versions, the
- * commit HEAD pointed at — uncommitted changes are not described); nothing here measures.
+ * commit HEAD pointed at and the last commit that changed src/, i.e. whose server was measured —
+ * uncommitted changes are not described); nothing here measures.
  */
 import { execFileSync } from "node:child_process";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,9 +25,10 @@ function cpuModel(): string {
   return cpus()[0]?.model ?? "unknown CPU";
 }
 
-function headCommit(): string {
+/** `git` with `args` (short output, trimmed), or "unknown" outside a repository. */
+function git(args: string[]): string {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    return execFileSync("git", args, { encoding: "utf8" }).trim() || "unknown";
   } catch {
     return "unknown";
   }
@@ -42,7 +44,8 @@ export function machineDescription(databases: readonly string[], settings: strin
       .map((load) => load.toFixed(2))
       .join(", ")} (other work on the machine shares the cores)`,
     `- Node ${process.version}; ${databases.join("; ")}`,
-    `- Code: commit ${headCommit()} (plus any uncommitted changes in the working tree)`,
+    `- Code: commit ${git(["rev-parse", "--short", "HEAD"])} (plus any uncommitted changes in the working tree); ` +
+      `the server's code (src/) last changed in ${git(["log", "-1", "--format=%h", "--", "src"])}`,
     `- Settings: ${settings}`,
   ].join("\n");
 }

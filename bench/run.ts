@@ -1,10 +1,11 @@
 /**
- * `npm run bench` (first half; bench/books.ts is the second): every row of issue 13's "How it is
- * judged", on SQLite and — when BENCH_DATABASE_URL names a PostgreSQL server — on PostgreSQL, each
- * against its baseline measured in the same run. Per database, in this order:
- * 1. bench/compare.ts on a fresh database: GET one 3-line invoice and list 100 invoices against
- *    bare Fastify with the same body size (read connections, 50), create + publish against the raw
- *    driver writing the same rows (write connections, 10); p50/p99 and Kasboek's peak RSS;
+ * `npm run bench` (first step; bench/books.ts and bench/mixed.ts follow): every row of issue 13's
+ * "How it is judged", on SQLite and — when BENCH_DATABASE_URL names a PostgreSQL server — on
+ * PostgreSQL, each against its baseline measured in the same run. Per database, in this order:
+ * 1. bench/compare.ts on a fresh database: GET one 3-line invoice and list 100 invoices, past the
+ *    response cache, against bare Fastify with the same body size and the raw driver running the
+ *    same statements (read connections, 50), create + publish against the raw driver writing the
+ *    same rows (write connections, 10); p50/p99 and Kasboek's peak RSS;
  * 2. bench/cold-start.ts on that database (migrated, seeded): median time to the first 200;
  * 3. bench/scaling.ts on another fresh database: five reads at 1k, 10k and 100k documents.
  * Guarantees: fresh databases (temp SQLite files; new PostgreSQL databases, bench/postgres.ts) and
@@ -13,13 +14,11 @@
  * always removed, also on failure and SIGINT/SIGTERM. Settings: bench/settings.ts. With
  * `--write-results` or BENCH_WRITE_RESULTS=1 the tables also go to bench/RESULTS.md (bench/results.ts).
  */
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { coldStart } from "./cold-start.js";
 import { compareAll } from "./compare.js";
-import { closeRaw, openRaw, serverVersion } from "./db.js";
-import { createBenchDatabase } from "./postgres.js";
-import { installExitHandlers, makeTempDir, runBench } from "./processes.js";
+import { type DatabaseKind, databaseKinds, databaseVersions, freshDatabase, titleOf } from "./fresh-database.js";
+import { installExitHandlers, runBench } from "./processes.js";
 import {
   ceilingTable,
   comparisonTable,
@@ -36,33 +35,8 @@ import { bootstrap } from "./seed.js";
 import { CLI, ROOT } from "./servers.js";
 import { SETTINGS } from "./settings.js";
 
-type Kind = "sqlite" | "postgres";
-
-interface FreshDatabase {
-  url: string;
-  drop: () => Promise<void>;
-}
-
-async function freshDatabase(kind: Kind): Promise<FreshDatabase> {
-  if (kind === "sqlite") {
-    return { url: `sqlite:${join(makeTempDir("kasboek-bench-"), "bench.sqlite")}`, drop: async () => {} };
-  }
-  if (SETTINGS.postgresUrl === undefined) throw new Error("no PostgreSQL server configured");
-  const database = await createBenchDatabase(SETTINGS.postgresUrl, ROOT);
-  return { url: database.url, drop: database.drop };
-}
-
-async function versionOf(url: string): Promise<string> {
-  const db = openRaw(url);
-  try {
-    return await serverVersion(db);
-  } finally {
-    await closeRaw(db);
-  }
-}
-
 /** Steps 1–3 on one kind of database: its Markdown tables and whether anything was flagged. */
-async function benchDatabase(kind: Kind, title: string): Promise<{ tables: string[]; flagged: boolean }> {
+async function benchDatabase(kind: DatabaseKind, title: string): Promise<{ tables: string[]; flagged: boolean }> {
   const started = performance.now();
   const main = await freshDatabase(kind);
   const { companyId, token } = await bootstrap(CLI, ROOT, main.url);
@@ -105,10 +79,7 @@ function settingsLine(): string {
 async function main(): Promise<void> {
   installExitHandlers();
   const started = performance.now();
-  const kinds: Kind[] = SETTINGS.postgresUrl === undefined ? ["sqlite"] : ["sqlite", "postgres"];
-  const versions = [await versionOf("sqlite::memory:")];
-  if (SETTINGS.postgresUrl !== undefined) versions.push(await versionOf(SETTINGS.postgresUrl));
-  const machine = machineDescription(versions, settingsLine());
+  const machine = machineDescription(await databaseVersions(), settingsLine());
   console.log(`Kasboek against its baselines (issue 13)\n\n${machine}\n`);
 
   const sections = [
@@ -120,9 +91,8 @@ async function main(): Promise<void> {
     "## Issue 13 rows",
   ];
   let flagged = false;
-  for (const kind of kinds) {
-    const title =
-      kind === "sqlite" ? "SQLite (temporary file)" : `PostgreSQL (${new URL(SETTINGS.postgresUrl ?? "").host})`;
+  for (const kind of databaseKinds()) {
+    const title = titleOf(kind);
     console.log(`== ${title} ==\n`);
     const result = await benchDatabase(kind, title);
     sections.push(...result.tables);

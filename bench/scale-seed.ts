@@ -49,7 +49,7 @@ export interface ScaleTemplate {
 }
 
 /** A FROM item `s(n)` of the integers from the first to the second parameter. */
-function series(db: Queryable): string {
+export function series(db: Queryable): string {
   return db.kind === "sqlite"
     ? "(with recursive seq(n) as (select ? union all select n + 1 from seq where n < ?) select n from seq) as s"
     : "generate_series(?::int, ?::int) as s(n)";
@@ -60,7 +60,8 @@ function daysBack(db: Queryable, column: string): string {
   return db.kind === "sqlite" ? `date(t.${column}, '-' || (s.n % 730) || ' days')` : `t.${column} - (s.n % 730)`;
 }
 
-function selectList(columns: string[], alias: string, overrides: Record<string, string>): string {
+/** `columns` read from `alias`, each replaced by its SQL expression in `overrides` if it has one. */
+export function selectList(columns: string[], alias: string, overrides: Record<string, string>): string {
   return columns.map((column) => overrides[column] ?? `${alias}."${column}"`).join(", ");
 }
 

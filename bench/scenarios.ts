@@ -52,6 +52,22 @@ export const CONTACT_BODY = JSON.stringify({
   },
 });
 
+/**
+ * Everything a Dutch invoice states about its seller (test/support/app.ts), so a company made in
+ * process through the services (bench/books.ts, bench/mixed-seed.ts) can publish.
+ */
+export const COMPLETE_COMPANY_DETAILS = {
+  address: "Hoofdstraat 1",
+  zipcode: "1234 AB",
+  city: "Utrecht",
+  country_code: "NL",
+  kvk_number: "12345678",
+  vat_liable: true,
+  vat_number: "NL123456782B01",
+  iban: "NL91ABNA0417164300",
+  bic: "ABNANL2A",
+} as const;
+
 /** The VAT types of the invoice lines, one per line, looked up by name through GET …/vat_types. */
 export const INVOICE_VAT_TYPES = ["vat_high", "vat_low_new", "vat_zero"] as const;
 export type InvoiceVatType = (typeof INVOICE_VAT_TYPES)[number];

@@ -1,9 +1,10 @@
 /**
- * The three servers of the bench, each a child process on 127.0.0.1 and a free port, started
+ * The servers of the bench, each a child process on 127.0.0.1 and a free port, started
  * through bench/processes.ts (so cleanup always stops them): Kasboek (the built `bin/kasboek.js
  * serve`, logs silent, rate limit out of reach but on), the bare Fastify baseline (bench/bare-server.ts as plain JavaScript, no
- * loader, so its memory is Fastify's alone) and the raw-driver write baseline
- * (bench/raw-server.ts under tsx). Each start resolves once the server answers HTTP.
+ * loader, so its memory is Fastify's alone), the raw-driver write baseline (bench/raw-server.ts
+ * under tsx) and the mixed workload's raw-driver reads (bench/mixed-raw.ts under tsx). Each start
+ * resolves once the server answers HTTP.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -57,6 +58,14 @@ export async function startRaw(databaseUrl: string, companyId: number): Promise<
   const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, COMPANY_ID: String(companyId) };
   const args = ["--import", "tsx", join(ROOT, "bench", "raw-server.ts")];
   const server = startNode("raw driver", args, ROOT, env, port);
+  await waitUntilAnswers(server);
+  return server;
+}
+
+export async function startMixedRaw(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl };
+  const server = startNode("raw driver", ["--import", "tsx", join(ROOT, "bench", "mixed-raw.ts")], ROOT, env, port);
   await waitUntilAnswers(server);
   return server;
 }

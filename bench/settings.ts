@@ -2,7 +2,8 @@
  * The settings of `npm run bench` (bench/run.ts), all from the environment, read once at start.
  * Invariants: every number is a positive integer (anything else stops the run before it measures);
  * BENCH_DATABASE_URL is unset/empty (SQLite only) or a postgres:// server URL; the scaling sizes are
- * ascending. Defaults keep a full run with PostgreSQL near 10 minutes on 2 cores.
+ * ascending. Defaults keep a full run of bench/run.ts with PostgreSQL near 10 minutes on 2 cores;
+ * the mixed workload's (bench/mixed.ts) are issue 27's: 200 companies of 500 invoices, 50 connections.
  */
 import type { LoadSettings } from "./measure.js";
 
@@ -60,8 +61,25 @@ export const SETTINGS = {
   },
   scaleSizes: sizesEnv("BENCH_SCALE_SIZES", [1_000, 10_000, 100_000]),
   coldStarts: positiveIntEnv("BENCH_COLD_STARTS", 5),
+  /** the mixed multi-tenant workload (bench/mixed.ts) */
+  mixed: {
+    companies: positiveIntEnv("BENCH_MIXED_COMPANIES", 200),
+    /** published invoices per company (at least 1: the one made through the API) */
+    invoices: positiveIntEnv("BENCH_MIXED_INVOICES", 500),
+    connections: positiveIntEnv("BENCH_MIXED_CONNECTIONS", 50),
+    /** every run is measured in this many rounds, taking turns with the runs it is compared with */
+    rounds: positiveIntEnv("BENCH_MIXED_ROUNDS", 3),
+    /** per round: a warm-up on the fresh server process, then the measured part */
+    warmupSeconds: positiveIntEnv("BENCH_MIXED_WARMUP_SECONDS", 3),
+    durationSeconds: positiveIntEnv("BENCH_MIXED_DURATION_SECONDS", 10),
+  },
   /** also the ride scenarios (not in issue 13's table) */
   rides: flagEnv("BENCH_RIDES"),
   /** write bench/RESULTS.md (also `--write-results`) */
   writeResults: flagEnv("BENCH_WRITE_RESULTS") || process.argv.includes("--write-results"),
-} satisfies Record<string, unknown> & { read: LoadSettings; write: LoadSettings; scale: LoadSettings };
+} satisfies Record<string, unknown> & {
+  read: LoadSettings;
+  write: LoadSettings;
+  scale: LoadSettings;
+  mixed: LoadSettings & { companies: number; invoices: number; rounds: number };
+};
