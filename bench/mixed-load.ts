@@ -53,7 +53,7 @@ export interface MixedResult {
   seconds: number;
   kinds: Record<Kind, Figures>;
   operations: Map<Operation, Figures>;
-  /** the highest peak RSS (VmHWM) of its rounds' server processes */
+  /** the peak RSS (VmHWM) of its server process after its last round (the highest, were there several) */
   rssMb: number;
   /** the load generator's CPU time over the run's wall time (1.0 = one core) */
   harnessCpu: number;
@@ -167,7 +167,7 @@ function figures(samples: Samples, bytes: number, seconds: number): Figures {
   };
 }
 
-/** One round of one run: a warm-up, then the measured part, on one server process. */
+/** One round of one run: a warm-up, then the measured part. */
 export interface Round {
   recorder: Recorder;
   warmupProblems: Map<string, number>;

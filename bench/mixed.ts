@@ -9,12 +9,13 @@
  *    cache (`Cache-Control: no-cache`);
  * 3. runs the reads alone on Kasboek past its cache, on the raw driver running the same statements
  *    (bench/mixed-raw.ts, its bodies sized as Kasboek's were), and on Kasboek with its cache.
- * Guarantees: every run is on a fresh server process (so its peak RSS, VmHWM, is its own), with
- * the same settings, and its connections ask the same requests in the same order (seeded per
- * connection); the reads-only runs see the same data (nothing writes between them); every
- * response's status and every write's answer is checked, and a problem — or a seed the API does
- * not show as seeded — flags the run and makes the exit code 1; servers, temp dirs and bench
- * databases are always removed (bench/processes.ts). With BENCH_WRITE_RESULTS=1 (or
+ * Guarantees: the runs of a step take turns in SETTINGS.mixed.rounds short rounds, each on its own
+ * server process kept from the first round to the last (so its peak RSS, VmHWM, is its own), with
+ * the same settings; in a round, every run's connections ask the same requests in the same order
+ * (seeded per round and connection); the reads-only runs see the same data (nothing writes
+ * between them); every response's status and every write's answer is checked, and a problem — or
+ * a seed the API does not show as seeded — flags the run and makes the exit code 1; servers, temp
+ * dirs and bench databases are always removed (bench/processes.ts). With BENCH_WRITE_RESULTS=1 (or
  * `--write-results`) the tables are appended to bench/RESULTS.md, after bench/run.ts's and
  * bench/books.ts's.
  */
@@ -86,12 +87,15 @@ async function seeded(url: string): Promise<Seeded> {
 interface Contender {
   label: string;
   start: () => Promise<Server>;
+  /** before each of its rounds (the raw driver learns the body sizes here) */
+  beforeRound?: (server: Server) => Promise<void>;
   load: MixedLoad;
 }
 
 /**
- * The contenders measured in turns, round by round, each round on a fresh server process: machine
- * load that comes and goes then falls on all of them alike. `afterRound` sees each round's figures.
+ * The contenders measured in turns, round by round, each on its own server process started before
+ * the first round and kept to the last: machine load that comes and goes then falls on all of
+ * them alike, and a process's peak RSS is its own. `afterRound` sees each round's figures.
  */
 async function inTurns(
   contenders: readonly Contender[],
@@ -99,18 +103,22 @@ async function inTurns(
   afterRound: (index: number, round: Round) => void = () => {},
 ): Promise<MixedRun[]> {
   const rounds = contenders.map((): Round[] => []);
-  for (let round = 0; round < SETTINGS.mixed.rounds; round++) {
-    for (const [index, contender] of contenders.entries()) {
-      const server = await contender.start();
-      try {
+  const servers: Server[] = [];
+  try {
+    for (const contender of contenders) servers.push(await contender.start());
+    for (let round = 0; round < SETTINGS.mixed.rounds; round++) {
+      for (const [index, contender] of contenders.entries()) {
+        const server = servers[index];
+        if (server === undefined) continue;
+        await contender.beforeRound?.(server);
         const recorded = await runRound(server, seed.companies, seed.today, contender.load, round);
         rounds[index]?.push(recorded);
         afterRound(index, recorded);
         console.log(`  round ${round + 1}, ${contender.label}: ${describeRound(recorded)}`);
-      } finally {
-        await stopServer(server);
       }
     }
+  } finally {
+    await Promise.all(servers.map((server) => stopServer(server)));
   }
   return contenders.map((contender, index) => {
     const result = summarise(rounds[index] ?? []);
@@ -144,21 +152,24 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ tables: string[]; fl
 
   // the raw driver answers each read with a body of the size Kasboek's answer had (its first round's mean)
   let sizes: Record<string, number> | undefined;
-  const raw = async () => {
-    const server = await startMixedRaw(database.url);
-    const body = JSON.stringify(sizes ?? {});
-    const sizing = { method: "PUT", headers: { "content-type": "application/json" }, body };
-    await request(`${server.baseUrl}/__bench/sizes`, sizing, 204).catch(async (error: unknown) => {
-      await stopServer(server);
-      throw error;
-    });
-    return server;
+  const sizeRaw = async (server: Server) => {
+    const sizing = {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(sizes ?? {}),
+    };
+    await request(`${server.baseUrl}/__bench/sizes`, sizing, 204);
   };
   console.log("the reads only, in turns:");
   const [pastTheCache, rawRun, cached] = await inTurns(
     [
       { label: "Kasboek past its response cache", start: kasboek, load: load(true, true) },
-      { label: "raw driver, same statements", start: raw, load: load(true, false) },
+      {
+        label: "raw driver, same statements",
+        start: () => startMixedRaw(database.url),
+        beforeRound: sizeRaw,
+        load: load(true, false),
+      },
       { label: "Kasboek with its response cache", start: kasboek, load: load(true, false) },
     ],
     seed,
@@ -194,7 +205,7 @@ function settingsLine(): string {
   return (
     `${companies} companies × ${invoices} published invoices and ${MIXED_CONTACTS} contacts; ${connections} ` +
     `connections, each request for a random company; every run ${rounds} rounds (in turns with the runs it is ` +
-    `compared with) of ${warmupSeconds} s warm-up + ${durationSeconds} s measured, each on a fresh server process`
+    `compared with) of ${warmupSeconds} s warm-up + ${durationSeconds} s measured, on one server process per run`
   );
 }
 

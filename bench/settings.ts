@@ -68,10 +68,10 @@ export const SETTINGS = {
     invoices: positiveIntEnv("BENCH_MIXED_INVOICES", 500),
     connections: positiveIntEnv("BENCH_MIXED_CONNECTIONS", 50),
     /** every run is measured in this many rounds, taking turns with the runs it is compared with */
-    rounds: positiveIntEnv("BENCH_MIXED_ROUNDS", 3),
-    /** per round: a warm-up on the fresh server process, then the measured part */
-    warmupSeconds: positiveIntEnv("BENCH_MIXED_WARMUP_SECONDS", 3),
-    durationSeconds: positiveIntEnv("BENCH_MIXED_DURATION_SECONDS", 10),
+    rounds: positiveIntEnv("BENCH_MIXED_ROUNDS", 6),
+    /** per round: an unmeasured warm-up, then the measured part */
+    warmupSeconds: positiveIntEnv("BENCH_MIXED_WARMUP_SECONDS", 2),
+    durationSeconds: positiveIntEnv("BENCH_MIXED_DURATION_SECONDS", 5),
   },
   /** also the ride scenarios (not in issue 13's table) */
   rides: flagEnv("BENCH_RIDES"),
