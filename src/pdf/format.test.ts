@@ -100,3 +100,22 @@ describe("document formatting", () => {
     expect(formatIban(iban)).toBe(expected);
   });
 });
+
+describe("formatEuroCents", () => {
+  it.each([
+    [0, "€ 0,00"],
+    [5, "€ 0,05"],
+    [99, "€ 0,99"],
+    [100, "€ 1,00"],
+    [123456, "€ 1.234,56"],
+    [100000000, "€ 1.000.000,00"],
+    [-5, "€ -0,05"],
+    [-123456, "€ -1.234,56"],
+  ])("formatEuroCents(%d) = %s", (cents, expected) => {
+    expect(formatEuroCents(cents)).toBe(expected);
+  });
+
+  it("formatEuroCents refuses fractions of cents", () => {
+    expect(() => formatEuroCents(1.5)).toThrow(RangeError);
+  });
+});

@@ -1,54 +1,19 @@
 /**
  * Login, sessions and logout over HTTP on the real database: the login form, success and failure,
- * throttling per e-mail address and per client address, the open-redirect guard, the session
+ * the open-redirect guard, the session
  * cookie (flags, tampering, lifetime, a new password), logout, CSRF on every form, and the
  * page's language (Dutch unless the browser asks for English).
  */
-import { randomInt } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, newCompany, type TestApp } from "../../../test/support/app.js";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../../../test/support/app.js";
+import { address, PASSWORD, setCookies, signIn, useLoginTests } from "../../../test/support/logins.js";
 import { csrfFieldOf, PageBrowser } from "../../../test/support/pages.js";
-import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { setPassword } from "../users/service.js";
 import { loginUrl, resolveSessionKey, safeReturnTo } from "./service.js";
 
-/**
- * The tests that make some twenty wrong logins: each checks a password at the hashing's full cost,
- * about a second apiece on a loaded two-core machine, which alone came near the 30 s default.
- */
-const PASSWORD_CHECKS_TIMEOUT_MS = 90_000;
-
-const PASSWORD = "a perfectly long password";
-let clock = new Date();
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await buildTestApp(() => clock);
-});
-afterAll(() => harness.close());
-
-/** A client address of its own per test: throttling counts per address. */
-const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-async function userWithPassword(): Promise<{ userId: number; email: string }> {
-  const owner = await newCompany(harness.deps);
-  await setPassword(harness.deps, owner.email, PASSWORD);
-  return owner;
-}
-
-/** A browser that asks for English, as the assertions on the words below expect. */
-function browser(headers: Record<string, string> = {}): PageBrowser {
-  return new PageBrowser(harness.app, { remoteAddress: address(), headers: { "accept-language": "en", ...headers } });
-}
-
-async function signIn(page: PageBrowser, email: string, password = PASSWORD, returnTo = "/account") {
-  return page.submit(loginUrl(returnTo), "/login", { email, password, return_to: returnTo });
-}
-
-const setCookies = (response: { headers: Record<string, unknown> }): string[] => {
-  const header = response.headers["set-cookie"];
-  return header === undefined ? [] : Array.isArray(header) ? header.map(String) : [String(header)];
-};
+const logins = useLoginTests();
+const { userWithPassword, browser } = logins;
 
 function expectPageHeaders(response: { headers: Record<string, unknown> }): void {
   expect(response.headers["content-security-policy"]).toBe(
@@ -139,7 +104,7 @@ describe("the login page", () => {
     ["application/json", "{not json"],
     ["text/plain", "email=x"],
   ])("answers a %s body with a 400 page, not a failure", async (contentType, payload) => {
-    const response = await harness.app.inject({
+    const response = await logins.harness.app.inject({
       method: "POST",
       url: "/login",
       headers: { "content-type": contentType },
@@ -154,80 +119,6 @@ describe("the login page", () => {
       "/login?return_to=%2Foauth%2Fauthorize%3Fclient_id%3Da%26scope%3Dpublic%20read%3Ame",
     );
   });
-});
-
-describe("login throttling", () => {
-  it("blocks the 6th attempt on one address within 15 minutes, even with the right password, for 15 minutes", async () => {
-    const user = await userWithPassword();
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signIn(browser(), user.email, `wrong password ${attempt}`)).statusCode).toBe(422);
-    }
-    const blocked = await signIn(browser(), user.email);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers["retry-after"]).toBe("900");
-    expect(blocked.body).toContain("Too many attempts, try again later");
-    expect(setCookies(blocked).some((cookie) => cookie.startsWith("kasboek_session="))).toBe(false);
-
-    clock = new Date(clock.getTime() + 14 * 60 * 1000);
-    const still = await signIn(browser(), user.email);
-    expect([still.statusCode, still.headers["retry-after"]]).toEqual([429, "60"]);
-    clock = new Date(clock.getTime() + 2 * 60 * 1000);
-    expect((await signIn(browser(), user.email)).statusCode).toBe(303);
-  });
-
-  it("forgets an address's failures after a successful login", async () => {
-    const user = await userWithPassword();
-    for (let round = 0; round < 2; round++) {
-      for (let attempt = 1; attempt <= 4; attempt++) {
-        expect((await signIn(browser(), user.email, "wrong password!")).statusCode).toBe(422);
-      }
-      expect((await signIn(browser(), user.email)).statusCode).toBe(303);
-    }
-  });
-
-  it(
-    "blocks a client address that tries 20 wrong logins on any addresses",
-    async () => {
-      const user = await userWithPassword();
-      const guesser = browser();
-      for (let attempt = 1; attempt <= 20; attempt++) {
-        const response = await signIn(guesser, `guess-${attempt}@example.test`, "some password!");
-        expect(response.statusCode).toBe(422);
-      }
-      expect((await signIn(guesser, user.email)).statusCode).toBe(429);
-      expect((await signIn(browser(), user.email)).statusCode).toBe(303);
-    },
-    PASSWORD_CHECKS_TIMEOUT_MS,
-  );
-
-  it(
-    "counts the forwarded client address behind a trusted proxy (TRUST_PROXY), not the proxy's",
-    async () => {
-      const behindProxy = buildApp(harness.deps, { logger: false, trustProxy: true });
-      await behindProxy.ready();
-      try {
-        const user = await userWithPassword();
-        const proxy = address();
-        const guesser = new PageBrowser(behindProxy, {
-          remoteAddress: proxy,
-          headers: { "x-forwarded-for": address() },
-        });
-        for (let attempt = 1; attempt <= 20; attempt++) {
-          expect((await signIn(guesser, `proxied-${attempt}@example.test`, "some password!")).statusCode).toBe(422);
-        }
-        expect((await signIn(guesser, user.email)).statusCode).toBe(429);
-        // another customer behind the same proxy is not locked out by the guesser
-        const customer = new PageBrowser(behindProxy, {
-          remoteAddress: proxy,
-          headers: { "x-forwarded-for": address() },
-        });
-        expect((await signIn(customer, user.email)).statusCode).toBe(303);
-      } finally {
-        await behindProxy.close();
-      }
-    },
-    PASSWORD_CHECKS_TIMEOUT_MS,
-  );
 });
 
 describe("sessions", () => {
@@ -249,7 +140,7 @@ describe("sessions", () => {
       `${genuine}x`,
       "",
     ]) {
-      const response = await harness.app.inject({
+      const response = await logins.harness.app.inject({
         method: "GET",
         url: "/account",
         headers: { cookie: `kasboek_session=${value}` },
@@ -264,9 +155,9 @@ describe("sessions", () => {
     const user = await userWithPassword();
     const page = browser();
     await signIn(page, user.email);
-    clock = new Date(clock.getTime() + 12 * 60 * 60 * 1000 - 1000);
+    logins.advance(12 * 60 * 60 * 1000 - 1000);
     expect((await page.get("/account")).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 1000);
+    logins.advance(1000);
     expect((await page.get("/account")).statusCode).toBe(303);
   });
 
@@ -275,7 +166,7 @@ describe("sessions", () => {
     const page = browser();
     await signIn(page, user.email);
     expect((await page.get("/account")).statusCode).toBe(200);
-    await setPassword(harness.deps, user.email, "a brand new password");
+    await setPassword(logins.harness.deps, user.email, "a brand new password");
     expect((await page.get("/account")).statusCode).toBe(303);
   });
 
@@ -283,7 +174,7 @@ describe("sessions", () => {
     const user = await userWithPassword();
     const page = browser();
     await signIn(page, user.email);
-    const second = await buildTestApp(() => clock);
+    const second = await buildTestApp(logins.now);
     try {
       const response = await second.app.inject({
         method: "GET",
@@ -294,10 +185,10 @@ describe("sessions", () => {
     } finally {
       await second.close();
     }
-    const stored = await resolveSessionKey(harness.deps, undefined);
+    const stored = await resolveSessionKey(logins.harness.deps, undefined);
     expect(stored).toHaveLength(32);
-    expect(await resolveSessionKey(harness.deps, undefined)).toEqual(stored);
-    expect(await resolveSessionKey(harness.deps, "s".repeat(32))).toEqual(Buffer.from("s".repeat(32)));
+    expect(await resolveSessionKey(logins.harness.deps, undefined)).toEqual(stored);
+    expect(await resolveSessionKey(logins.harness.deps, "s".repeat(32))).toEqual(Buffer.from("s".repeat(32)));
   });
 
   it("take SESSION_SECRET from the configuration only when it is at least 32 characters", () => {
@@ -333,7 +224,7 @@ describe("logout and CSRF", () => {
     const attempts = [
       page.post("/login", { email: user.email, password: PASSWORD }),
       page.post("/login", { email: user.email, password: PASSWORD, csrf_token: "y".repeat(43) }),
-      new PageBrowser(harness.app, { headers: { "accept-language": "en" } }).post("/login", {
+      new PageBrowser(logins.harness.app, { headers: { "accept-language": "en" } }).post("/login", {
         email: user.email,
         password: PASSWORD,
         csrf_token: field,
@@ -368,7 +259,7 @@ describe("the login page's language", () => {
     ["en-GB,en;q=0.9", { "accept-language": "en-GB,en;q=0.9" }, "en", ENGLISH, DUTCH],
     ["fr", { "accept-language": "fr" }, "nl", DUTCH, ENGLISH],
   ])("with %s is in %s", async (_name, headers, language, present, absent) => {
-    const response = await harness.app.inject({ method: "GET", url: "/login", headers });
+    const response = await logins.harness.app.inject({ method: "GET", url: "/login", headers });
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(new RegExp(`^<!doctype html>\n<html lang="${language}">`));
     expect(response.headers["content-language"]).toBe(language);
@@ -379,7 +270,7 @@ describe("the login page's language", () => {
 
   it("refuses in Dutch by default: a wrong password, a forged form, too many attempts, a forged logout", async () => {
     const user = await userWithPassword();
-    const dutch = () => new PageBrowser(harness.app, { remoteAddress: address() });
+    const dutch = () => new PageBrowser(logins.harness.app, { remoteAddress: address() });
     const wrong = await signIn(dutch(), user.email, "not the password!");
     expect(wrong.statusCode).toBe(422);
     expect(wrong.headers["content-language"]).toBe("nl");
