@@ -14,9 +14,10 @@
  * through SQLite's FTS mirror, and on PostgreSQL with `like` over the contact search columns
  * (db/search.ts). Run with `node --import tsx bench/mixed-raw.ts`; env PORT and DATABASE_URL.
  */
-import Fastify from "fastify";
+
 import { CONTACT_SEARCH_FIELDS } from "../src/modules/contacts/schemas.js";
 import { openRaw, type Value } from "./db.js";
+import { rawApp } from "./raw-app.js";
 import { runner } from "./raw-reads.js";
 
 const DOCUMENT_TYPE = "sales_invoice";
@@ -67,10 +68,6 @@ if (!(port > 0) || databaseUrl === "") {
 const db = openRaw(databaseUrl);
 const run = runner(db);
 
-const paddedBody = (bytes: number): string => `{"pad":"${"x".repeat(Math.max(0, bytes - 10))}"}`;
-const bodies = new Map<string, string>();
-const bodyOf = (operation: string): string => bodies.get(operation) ?? paddedBody(10);
-
 /** A page of invoices by id (as listed), with their lines and attachments, as Kasboek reads it. */
 async function invoicesByIds(companyId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -81,20 +78,7 @@ async function invoicesByIds(companyId: number, ids: number[]): Promise<void> {
 
 const idsOf = (rows: Array<Record<string, Value>>) => rows.map((row) => Number(row.id));
 
-const app = Fastify({ logger: false });
-let reported = 0;
-app.setErrorHandler(async (error, _request, reply) => {
-  // the first few failures go to stderr, which the harness keeps for its error messages
-  if (reported++ < 3) process.stderr.write(`mixed-raw: ${error instanceof Error ? error.stack : String(error)}\n`);
-  return reply.code(500).send({ error: error instanceof Error ? error.message : String(error) });
-});
-app.put("/__bench/sizes", async (request, reply) => {
-  const sizes = Object.entries((request.body as Record<string, unknown> | null) ?? {});
-  if (sizes.some(([, bytes]) => typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 10))
-    return reply.code(400).send();
-  for (const [operation, bytes] of sizes) bodies.set(operation, paddedBody(Number(bytes)));
-  return reply.code(204).send();
-});
+const { app, bodyOf } = rawApp("mixed-raw");
 
 type Params = { company_id: string; id: string };
 type Query = Record<string, string | undefined>;

@@ -18,8 +18,9 @@
  *   named prepared statements (db.ts `prepared`).
  * Run with `node --import tsx bench/raw-server.ts`; env PORT, DATABASE_URL, COMPANY_ID.
  */
-import Fastify from "fastify";
+
 import { columnsOf, type DbRow, hasTable, numbered, openRaw, prepared, query, type RawDb, type Value } from "./db.js";
+import { rawApp } from "./raw-app.js";
 import { registerRawReads } from "./raw-reads.js";
 
 interface Insert {
@@ -238,25 +239,7 @@ const writerFor = async (): Promise<() => void | Promise<void>> => {
   return db.kind === "sqlite" ? sqliteWriter(db, plan) : postgresWriter(db, plan);
 };
 
-const paddedBody = (bytes: number): string => `{"pad":"${"x".repeat(Math.max(0, bytes - 10))}"}`;
-/** The answer of each scenario, by its key, as sized through PUT /__bench/sizes. */
-const bodies = new Map<string, string>();
-const bodyOf = (key: string): string => bodies.get(key) ?? paddedBody(10);
-
-const app = Fastify({ logger: false });
-let reported = 0;
-app.setErrorHandler(async (error, _request, reply) => {
-  // the first few failures go to stderr, which the harness keeps for its error messages
-  if (reported++ < 3) process.stderr.write(`raw-server: ${error instanceof Error ? error.stack : String(error)}\n`);
-  return reply.code(500).send({ error: error instanceof Error ? error.message : String(error) });
-});
-app.put("/__bench/sizes", async (request, reply) => {
-  const sizes = Object.entries((request.body as Record<string, unknown> | null) ?? {});
-  if (sizes.some(([, bytes]) => typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 10))
-    return reply.code(400).send();
-  for (const [key, bytes] of sizes) bodies.set(key, paddedBody(Number(bytes)));
-  return reply.code(204).send();
-});
+const { app, bodyOf } = rawApp("raw-server");
 app.post("/api/v1/companies/:company_id/sales_invoices", async (_request, reply) => {
   writer ??= writerFor();
   await (await writer)();
