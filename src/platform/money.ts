@@ -41,7 +41,9 @@ export function parseDecimal(input: string | number): Big | null {
   return new Big(text);
 }
 
-export type DecimalReading = { ok: true; value: Big } | { ok: false; problem: string };
+/** Why a request's value is not an exact decimal it may carry (validation-errors.ts words each). */
+export type DecimalRefusal = "not_a_number" | "too_many_float_digits" | "out_of_range" | "too_many_decimals";
+export type DecimalReading = { ok: true; value: Big } | { ok: false; reason: DecimalRefusal };
 
 function significantDigits(float: number): number {
   const mantissa = String(Math.abs(float)).split("e")[0] ?? "";
@@ -56,25 +58,18 @@ function significantDigits(float: number): number {
 export function readDecimal(input: unknown, maximum: string = MAX_AMOUNT): DecimalReading {
   let text: string;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) return { ok: false, problem: "is not a number" };
-    if (significantDigits(input) > EXACT_FLOAT_DIGITS) {
-      return { ok: false, problem: "has too many digits for a JSON number; send it as a string" };
-    }
+    if (!Number.isFinite(input)) return { ok: false, reason: "not_a_number" };
+    if (significantDigits(input) > EXACT_FLOAT_DIGITS) return { ok: false, reason: "too_many_float_digits" };
     text = new Big(String(input)).toFixed();
   } else if (typeof input === "string") {
     text = input.trim();
-  } else return { ok: false, problem: "is not a number" };
-  if (!DECIMAL_PATTERN.test(text)) return { ok: false, problem: "is not a number" };
+  } else return { ok: false, reason: "not_a_number" };
+  if (!DECIMAL_PATTERN.test(text)) return { ok: false, reason: "not_a_number" };
   const [whole = "", fraction = ""] = text.replace(/^-/, "").split(".");
-  const minimum = `-${maximum}`;
-  if (whole.replace(/^0+/, "").length > maximum.length) {
-    return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
-  }
-  if (fraction.replace(/0+$/, "").length > MAX_DECIMAL_PLACES) {
-    return { ok: false, problem: `must have at most ${MAX_DECIMAL_PLACES} decimals` };
-  }
+  if (whole.replace(/^0+/, "").length > maximum.length) return { ok: false, reason: "out_of_range" };
+  if (fraction.replace(/0+$/, "").length > MAX_DECIMAL_PLACES) return { ok: false, reason: "too_many_decimals" };
   const value = new Big(text);
-  if (value.abs().gt(maximum)) return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
+  if (value.abs().gt(maximum)) return { ok: false, reason: "out_of_range" };
   return { ok: true, value };
 }
 

@@ -41,11 +41,11 @@ export function hasLoneSurrogate(value: string): boolean {
  * Why `value` cannot be stored as sent, or null when it can. PostgreSQL cannot hold U+0000 in
  * text (SQLite can); a lone surrogate would be stored changed on both (SQLite writes bytes that
  * are not UTF-8 and reads back three U+FFFD, PostgreSQL's driver sends one). Every text a
- * request hands to the database passes here: attributes (attributes.ts) and query texts
- * (params.ts).
+ * request hands to the database passes here: the schemas refuse it wherever it is sent
+ * (validation.ts), and validation-errors.ts says why.
  */
-export function unstorableTextProblem(value: string): string | null {
-  if (value.includes("\u0000")) return "must not contain a NUL character";
-  if (hasLoneSurrogate(value)) return "is not valid text";
+export function unstorableText(value: string): "nul" | "lone_surrogate" | null {
+  if (value.includes("\u0000")) return "nul";
+  if (hasLoneSurrogate(value)) return "lone_surrogate";
   return null;
 }

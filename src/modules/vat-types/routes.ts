@@ -4,8 +4,7 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readDateParameter, readPathId } from "../../platform/params.js";
-import type { Query } from "../../platform/query-string.js";
+import { readPathId } from "../../platform/params.js";
 import { dateParameter } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
@@ -29,11 +28,10 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const { paging } = VAT_TYPE_QUERY.read(query);
+      const { paging } = VAT_TYPE_QUERY.read(request.query);
       const company = requireCompany(request);
-      const since = readDateParameter("since", query.since) ?? dateInTimeZone(deps.now(), company.timeZone);
-      const page = await listKnownVatTypes(deps, since, paging);
+      const { since } = request.query as { since?: string };
+      const page = await listKnownVatTypes(deps, since ?? dateInTimeZone(deps.now(), company.timeZone), paging);
       setPagingHeaders(reply, page);
       return { vat_types: page.items };
     },
