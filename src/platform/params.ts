@@ -5,7 +5,6 @@
  * cannot be used is answered by validation-errors.ts (400 naming a query parameter, 404 for an id).
  */
 import type { FastifyRequest } from "fastify";
-import { notFound } from "./errors.js";
 import type { JsonSchema } from "./route-docs.js";
 
 export interface Paging {
@@ -44,11 +43,4 @@ export function pathId(request: FastifyRequest, name = "id"): number {
   const id = (request.params as Record<string, unknown>)[name];
   if (typeof id !== "number") throw new Error(`route declares no idParams for :${name}`);
   return id;
-}
-
-/** A resource id from the path; anything that is not a positive whole number is simply not found. */
-export function readPathId(params: unknown, resourceName: string, name = "id"): number {
-  const raw = (params as Record<string, unknown> | undefined)?.[name];
-  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw notFound(resourceName);
-  return Number(raw);
 }

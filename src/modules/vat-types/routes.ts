@@ -4,10 +4,12 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import { dateParameter } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
+
+const VAT_TYPE_ID = idParams({ id: "VAT type" });
 
 /** `since` is read by the route: its default is today in the company's time zone */
 const VAT_TYPE_QUERY = listQuery({
@@ -39,7 +41,7 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/vat_types/:id",
-    { config: access("public", "company_id"), schema: { response: { 200: VatTypeResponse } } },
-    async (request) => ({ vat_type: await showVatType(deps, readPathId(request.params, "VAT type")) }),
+    { config: access("public", "company_id"), schema: { params: VAT_TYPE_ID, response: { 200: VatTypeResponse } } },
+    async (request) => ({ vat_type: await showVatType(deps, pathId(request)) }),
   );
 }
