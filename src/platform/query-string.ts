@@ -1,7 +1,8 @@
 /**
  * Rails-style query strings: `search[q]=x`, `search[paths][]=a&search[paths][]=b`, also with the
  * brackets percent-encoded (`search%5Bq%5D=x`). Plain keys stay strings; a repeated plain key
- * keeps its last value, as Rails does. Unknown keys are kept; routes ignore what they do not read.
+ * keeps its last value, as Rails does. Every key is kept here; the route's schema drops the keys
+ * it does not declare (validation.ts), so a handler never sees them.
  */
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };

@@ -150,6 +150,8 @@ function findingOf(error: ErrorObject, schema: SchemaNode, place: Place): Findin
     case "minimum":
     case "maximum":
       return "out_of_range";
+    case "safeInteger":
+      return "not_whole";
     case "required":
       return "missing";
     case "format":

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { readWritePayload } from "./attributes.js";
 import { type ApiError, ValidationErrors } from "./errors.js";
 import { Nullable } from "./fields.js";
+import { createHttpServer } from "./http.js";
 import { listQuery } from "./list-query.js";
 import { MAX_QUANTITY } from "./money.js";
 import { idParams } from "./params.js";
+import { payloadBody } from "./route-docs.js";
 import { payloadSchema } from "./validation.js";
 import { compileValidator } from "./validation-errors.js";
 
@@ -114,6 +116,7 @@ describe("a body read as the reference reads it", () => {
   });
 
   it("says which numbers are not whole, which amounts cannot be exact, and which dates are outside", () => {
+    expect(read({ count: 1e308 }).problems).toBe("Thing is invalid: count must be a whole number");
     expect(read({ count: 1.5, price: 12345678.123456789, date: "0999-12-31" }).problems).toBe(
       "Thing is invalid: count must be a whole number; date must be between 1900-01-01 and 9999-12-31; " +
         "price has too many digits for a JSON number; send it as a string",
@@ -238,5 +241,33 @@ describe("a path's ids", () => {
         message: "Ride not found",
       });
     }
+  });
+});
+
+describe("a route's body problems", () => {
+  const Note = { wrapper: "note", schema: Type.Object({ pages: Nullable.integer() }), readOnly: [] } as const;
+
+  async function post(read: boolean) {
+    const app = createHttpServer({ logger: false });
+    app.post("/notes", { schema: { body: payloadBody(Note) } }, async (request) => {
+      const errors = new ValidationErrors();
+      const attributes = read ? readWritePayload(Note, request.body, { timeZone: "UTC" }, errors) : {};
+      errors.throwIfAny("Note");
+      return { note: attributes };
+    });
+    const response = await app.inject({ method: "POST", url: "/notes", payload: { note: { pages: "many" } } });
+    await app.close();
+    return { status: response.statusCode, error: (JSON.parse(response.body) as { error?: unknown }).error };
+  }
+
+  it("are answered by the service that reads the body, in its one 422", async () => {
+    expect(await post(true)).toEqual({
+      status: 422,
+      error: { type: "client.parameters.validation", message: "Note is invalid: pages is not a number" },
+    });
+  });
+
+  it("are never dropped by a handler that does not read them: that is a 500, not a success", async () => {
+    expect((await post(false)).status).toBe(500);
   });
 });

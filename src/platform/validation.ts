@@ -16,7 +16,8 @@
  * - text neither database keeps as sent (text.ts `unstorableText`) is refused wherever it is.
  * `readOnlyKeys` drops the keys responses carry and clients send back (spec 1.9) before
  * `additionalProperties` refuses every other unknown key; `maxMagnitude` reads an exact decimal
- * (money.ts) no larger than its stated maximum and leaves it in canonical form.
+ * (money.ts) no larger than its stated maximum and leaves it in canonical form; `safeInteger`
+ * keeps an integer attribute to the integers a JavaScript number holds exactly.
  *
  * Invariant: no keyword throws; a value `readAs` cannot read stays as sent, for the `type`,
  * `format` or `enum` keyword to refuse. Validating may change the data (coerced values, dropped
@@ -201,6 +202,18 @@ const maxMagnitude: KeywordDefinition = {
   validate: validateDecimal,
 };
 
+/**
+ * A JSON number is an integer to ajv even beyond the integers a double holds exactly (1e308):
+ * an integer attribute must be one of those, as no id or count is larger and a database would
+ * refuse the rest.
+ */
+const safeInteger: KeywordDefinition = {
+  keyword: "safeInteger",
+  type: "number",
+  schemaType: "boolean",
+  validate: (required: boolean, data: number) => !required || Number.isSafeInteger(data),
+};
+
 /** Names the resource a path parameter is the id of, for the 404 when it is no id (params.ts). */
 const resource: KeywordDefinition = { keyword: "resource", schemaType: "string" };
 
@@ -225,7 +238,7 @@ function newAjv(part: "body" | "parameters"): Ajv {
     // a parameter sent as "" takes its default too
     useDefaults: part === "parameters" ? "empty" : false,
     formats: FORMATS,
-    keywords: [readAs, readOnlyKeys, maxMagnitude, resource],
+    keywords: [readAs, readOnlyKeys, maxMagnitude, safeInteger, resource],
   });
   return ajv;
 }
@@ -288,6 +301,7 @@ function attributesSchema(schema: PropertySchema, readOnly: readonly string[]): 
 function attributeSchema(schema: PropertySchema, readOnly: readonly string[]): object {
   // an embedded object may be sent as null; an array's elements must be objects
   if (schema.properties !== undefined) return { ...attributesSchema(schema, readOnly), type: ["object", "null"] };
+  if (baseType(schema) === "integer") return { ...schema, safeInteger: true };
   if (baseType(schema) !== "array") return schema;
   const items = schema.items?.properties === undefined ? schema.items : attributesSchema(schema.items, readOnly);
   return { ...schema, maxItems: MAX_ARRAY_ITEMS, ...(items === undefined ? {} : { items }) };
