@@ -261,8 +261,8 @@ export function schemaValidator(schema: object, part: "body" | "parameters"): (d
 
 /** Validates a payload outside a request (the CLI's input for a company), as a request's body. */
 export function validatePayload(payload: PayloadDeclaration, body: unknown): ErrorObject[] {
-  const validate = bodies.compile(payloadSchema(payload));
-  return validate(body) ? [] : (validate.errors ?? []);
+  // ajv keeps what it compiled by schema object, and there is one schema per payload
+  return schemaValidator(payloadSchema(payload), "body")(body) ?? [];
 }
 
 /** A write payload: `{"<wrapper>": {...attributes}}` (each module's `…Payload` in its schemas.ts). */
