@@ -51,6 +51,23 @@ describe("IBAN", () => {
     expect(checkIban("BE7109612345676")).toMatchObject({ ok: false, problem: expect.stringMatching(/BE.*16/) });
   });
 
+  it("refuses an account number not in its country's format, the right length or not", () => {
+    // an O for a 0 in a Dutch account number: the length is right, the format (4 letters, 10 digits) not
+    expect(checkIban("NL91ABNA04171643OO")).toEqual({
+      ok: false,
+      problem: "is not a valid IBAN (the account number is not in the format of its country)",
+    });
+  });
+
+  it("refuses an account number whose national check digits do not match, as Belgium has them", () => {
+    // BE68 5390 0754 7034 is the registry's example; the IBAN's own check digits are made to match
+    expect(checkIban("BE68539007547034")).toEqual({ ok: true });
+    expect(checkIban("BE41539007547035")).toEqual({
+      ok: false,
+      problem: "is not a valid IBAN (the account number's check digits do not match)",
+    });
+  });
+
   it("refuses an unknown country, a missing country and characters other than letters and digits", () => {
     expect(checkIban("US12345678901234567890")).toMatchObject({ ok: false, problem: expect.stringMatching(/country/) });
     expect(checkIban("1291ABNA0417164300")).toMatchObject({ ok: false, problem: expect.stringMatching(/country/) });
@@ -68,6 +85,13 @@ describe("BIC", () => {
   it("normalises to upper case without spaces", () => {
     expect(normaliseBic(" abna nl 2a ")).toBe("ABNANL2A");
     expect(normaliseBic("")).toBeNull();
+  });
+
+  it("refuses a country code that is no country, saying so", () => {
+    expect(checkBic("ABNAXX2A")).toEqual({
+      ok: false,
+      problem: "is not a valid BIC (letters 5 and 6 are not a country code)",
+    });
   });
 
   it("refuses other lengths, digits in the bank or country code, and other characters", () => {

@@ -27,7 +27,7 @@ import { seedDefaultChart } from "../accounts/service.js";
 import { assertCanCreate, DEFAULT_PLAN } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
 import { isApiAccessible, storedScopes } from "./access-control.js";
-import { validateCompany } from "./rules.js";
+import { normaliseKvkNumber, validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
   type CompanyRow,
@@ -78,6 +78,7 @@ type CompanyAttributes = Partial<Static<typeof CompanyPayload.schema>>;
 function normalised(attributes: CompanyAttributes): CompanyAttributes {
   const result = { ...attributes };
   if ("country_code" in attributes) result.country_code = normaliseCountryCode(attributes.country_code ?? null);
+  if ("kvk_number" in attributes) result.kvk_number = normaliseKvkNumber(attributes.kvk_number ?? null);
   if ("vat_number" in attributes) result.vat_number = normaliseVatNumber(attributes.vat_number ?? null);
   if ("iban" in attributes) result.iban = normaliseIban(attributes.iban ?? null);
   if ("bic" in attributes) result.bic = normaliseBic(attributes.bic ?? null);
@@ -144,13 +145,10 @@ function validateMerged(row: Partial<CompanyRow>, attributes: CompanyAttributes,
   validateCompany(
     {
       name: pick("name", row.name ?? null) ?? null,
-      country_code: pick("country_code", row.country_code ?? null) ?? null,
-      email: pick("email", row.email ?? null) ?? null,
       vat_liable: pick("vat_liable", booleanFromColumn(row.vat_liable ?? 1)) ?? true,
       vat_number: pick("vat_number", row.vat_number ?? null) ?? null,
-      iban: pick("iban", row.iban ?? null) ?? null,
-      bic: pick("bic", row.bic ?? null) ?? null,
     },
+    attributes,
     errors,
   );
 }
