@@ -42,7 +42,7 @@ import {
 /** The savepoint of a transaction that joined an open group. */
 const MEMBER = "kasboek_group_member";
 /** At most this many transactions share a COMMIT, so the first of them does not wait long. */
-const MOST_IN_GROUP = 16;
+const MOST_IN_GROUP = Number(process.env.KASBOEK_SQLITE_MOST_IN_GROUP ?? "16"); // MEASUREMENT ONLY
 
 /** Enough for every query text the service writes; beyond it the cache starts afresh. */
 const STATEMENT_CACHE_SIZE = 1000;
