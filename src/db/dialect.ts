@@ -20,15 +20,12 @@ import { dirname } from "node:path";
 import type SqliteDatabase from "better-sqlite3";
 import {
   type ColumnDefinitionBuilder,
-  CompiledQuery,
-  type DatabaseConnection,
   type Dialect,
   type Kysely,
   PostgresAdapter,
   PostgresDialect,
   type RawBuilder,
   SqliteDialect,
-  SqliteDriver,
   sql,
 } from "kysely";
 import type pg from "pg";
@@ -73,29 +70,11 @@ function openSqlite(filePath: string, role: "writer" | "reader"): SqliteDatabase
   return database;
 }
 
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-  }
-}
-
 /** A writer and, for a database file, a reader connection (db/sqlite-driver.ts says why). */
 function sqliteDialect(filePath: string): OpenedDialect {
   const inMemory = filePath === ":memory:";
   if (!inMemory) mkdirSync(dirname(filePath), { recursive: true });
   const writer = openSqlite(filePath, "writer");
-  // MEASUREMENT ONLY (issue 27.3): Kysely's own driver, one connection, BEGIN IMMEDIATE
-  if (process.env.KASBOEK_SQLITE_DRIVER === "kysely") {
-    const kysely = new SqliteDialect({ database: writer });
-    return {
-      dialect: {
-        createAdapter: () => kysely.createAdapter(),
-        createIntrospector: (db) => kysely.createIntrospector(db),
-        createQueryCompiler: () => kysely.createQueryCompiler(),
-        createDriver: () => new ImmediateSqliteDriver({ database: writer }),
-      },
-    };
-  }
   const reader = inMemory ? undefined : openSqlite(filePath, "reader");
   const driver = new SqliteReadWriteDriver(writer, reader);
   // Kysely's own dialect for what is SQL, the driver for what runs it
