@@ -155,6 +155,7 @@ describe("kasboek CLI", () => {
         ["tokens", "revoke"],
         ["companies", "update"],
         ["bootstrap"],
+        ["books", "backfill"],
       ];
       const results = await Promise.all(actions.map((action) => kasboekOn(`sqlite:${file}`, ...action, "--help")));
       for (const [index, result] of results.entries()) {

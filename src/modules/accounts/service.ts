@@ -19,6 +19,7 @@ export { AccountSchema } from "./schemas.js";
 import {
   type AccountFilter,
   type AccountRow,
+  countCompaniesLackingPaths,
   findAccount,
   findAccountByPath,
   findAccountIdsByPath,
@@ -67,6 +68,18 @@ export async function seedDefaultChart(executor: Executor, companyId: number): P
     });
     idByPath.set(account.path, id);
   }
+}
+
+/**
+ * How many companies lack an account of the default chart: companies made before the chart grew
+ * (the ledger's accounts) whose books `kasboek books backfill` has not opened yet. Their
+ * publications fail until it has. One read of the chart's rows, for `kasboek serve` to warn.
+ */
+export async function countCompaniesWithIncompleteChart(executor: Executor): Promise<number> {
+  return countCompaniesLackingPaths(
+    executor,
+    DEFAULT_CHART.map((account) => account.path),
+  );
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   updateLine,
 } from "./store.js";
 
+export type { JournalTables } from "./store.js";
 export type JournalEntry = Static<typeof JournalEntrySchema>;
 type LineChanges = Omit<Partial<Static<typeof JournalEntryLineAttributes>>, "id" | "_destroy">;
 const RESOURCE = "Journal entry";
