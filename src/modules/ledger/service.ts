@@ -60,7 +60,11 @@ export type { LedgerTables } from "./store.js";
 
 function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
   const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
-  if (accountId === undefined) throw new Error(`the chart has no account ${JSON.stringify(line.account)}`);
+  // Only a company whose books predate the ledger lacks one (serve warns at start): a fault of the
+  // installation, not of the request, so a 500 whose log names the fix.
+  if (accountId === undefined) {
+    throw new Error(`the chart has no account ${JSON.stringify(line.account)}; run \`kasboek books backfill\``);
+  }
   return {
     account_id: accountId,
     contact_id: line.contactId,
