@@ -6,8 +6,9 @@
  * (ISO 7064 mod 97-10); the national account number inside is the bank's business, not ours,
  * so its structure is not checked. Pure code.
  */
+import type { Problem } from "./catalogue/keys.js";
 
-export type BankIdCheck = { ok: true } | { ok: false; problem: string };
+export type BankIdCheck = { ok: true } | { ok: false; problem: Problem };
 
 /**
  * IBAN lengths per country of the SWIFT IBAN registry (every SEPA country and the rest).
@@ -56,22 +57,19 @@ function ibanRemainder(iban: string): number {
 
 /** Checks a normalised IBAN; the problem reads after the attribute name ("iban …"). */
 export function checkIban(iban: string): BankIdCheck {
-  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: "may contain only letters and digits" };
+  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: { key: "lettersAndDigitsOnly" } };
   const country = iban.slice(0, 2);
   const length = /^[A-Z]{2}$/.test(country) ? IBAN_LENGTHS[country] : undefined;
   if (length === undefined) {
-    return { ok: false, problem: "must start with the country code of a country that issues IBANs" };
+    return { ok: false, problem: { key: "ibanCountry" } };
   }
   if (iban.length !== length) {
-    return {
-      ok: false,
-      problem: `is not a valid IBAN for ${country} (expected ${length} characters, got ${iban.length})`,
-    };
+    return { ok: false, problem: { key: "ibanLength", country, expected: length, actual: iban.length } };
   }
   // Check digits are 02 to 98 by construction; 00, 01 and 99 can still satisfy mod 97 by accident.
   const checkDigits = iban.slice(2, 4);
   if (!/^\d{2}$/.test(checkDigits) || checkDigits < "02" || checkDigits > "98" || ibanRemainder(iban) !== 1) {
-    return { ok: false, problem: "is not a valid IBAN (its check digits do not match)" };
+    return { ok: false, problem: { key: "ibanCheckDigits" } };
   }
   return { ok: true };
 }
@@ -82,9 +80,5 @@ const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 /** Checks a normalised BIC; the problem reads after the attribute name ("bic …"). */
 export function checkBic(bic: string): BankIdCheck {
   if (BIC_PATTERN.test(bic)) return { ok: true };
-  return {
-    ok: false,
-    problem:
-      "is not a valid BIC (expected 8 or 11 characters: 4 letters for the bank, 2 for the country, 2 letters or digits for the location, optionally 3 for the branch)",
-  };
+  return { ok: false, problem: { key: "bicFormat" } };
 }

@@ -19,13 +19,13 @@ export interface CompanyFields {
 }
 
 export function validateCompany(company: CompanyFields, errors: ValidationErrors): void {
-  if (isBlank(company.name)) errors.add("name", "can't be blank");
+  if (isBlank(company.name)) errors.add("name", { key: "blank" });
   if (company.country_code !== null && !isCountryCode(company.country_code)) {
-    errors.add("country_code", "must be a two-letter ISO 3166-1 country code");
+    errors.add("country_code", { key: "countryCode" });
   }
-  if (!isBlank(company.email) && !isEmailAddress(company.email)) errors.add("email", "is not an e-mail address");
+  if (!isBlank(company.email) && !isEmailAddress(company.email)) errors.add("email", { key: "emailAddress" });
   if (company.vat_liable && isBlank(company.vat_number)) {
-    errors.add("vat_number", "can't be blank when the company is VAT liable");
+    errors.add("vat_number", { key: "blankWhenVatLiable" });
   }
   if (company.iban !== null) {
     const check = checkIban(company.iban);

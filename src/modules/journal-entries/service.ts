@@ -35,7 +35,7 @@ import {
 
 export type JournalEntry = Static<typeof JournalEntrySchema>;
 type LineChanges = Omit<Partial<Static<typeof JournalEntryLineAttributes>>, "id" | "_destroy">;
-const RESOURCE = "Journal entry";
+const RESOURCE = "journalEntry";
 
 async function presentEntries(
   executor: Executor,
