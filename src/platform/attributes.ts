@@ -5,8 +5,9 @@
  * answer with one 422. Read-only keys sent back by clients are dropped silently (spec 1.9).
  */
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
+import type { Problem } from "./catalogue/keys.js";
 import { isSupportedDate, isSupportedInstant, isValidDate, OUTSIDE_SUPPORTED_DATES, parseDateTime } from "./dates.js";
-import { ApiError, type ValidationErrors } from "./errors.js";
+import { ApiError, invalidParameter, type ValidationErrors } from "./errors.js";
 import { canonicalDecimal, MAX_AMOUNT, parseDecimal, readDecimal } from "./money.js";
 import { unstorableTextProblem } from "./text.js";
 
@@ -36,7 +37,7 @@ function baseType(schema: FieldSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type;
 }
 
-type Coerced = { ok: true; value: unknown } | { ok: false; problem: string };
+type Coerced = { ok: true; value: unknown } | { ok: false; problem: Problem };
 
 const BLANKABLE_TYPES = new Set(["integer", "boolean"]);
 
@@ -60,12 +61,12 @@ function coerceValue(schema: FieldSchema, value: unknown, context: CoercionConte
         if (Number.isSafeInteger(parsed)) return { ok: true, value: parsed };
       }
       const numeric = typeof value === "number" || (typeof value === "string" && parseDecimal(value) !== null);
-      return { ok: false, problem: numeric ? "must be a whole number" : "is not a number" };
+      return { ok: false, problem: { key: numeric ? "wholeNumber" : "notANumber" } };
     }
     case "boolean": {
       if (value === true || value === "true" || value === 1 || value === "1") return { ok: true, value: true };
       if (value === false || value === "false" || value === 0 || value === "0") return { ok: true, value: false };
-      return { ok: false, problem: "must be true or false" };
+      return { ok: false, problem: { key: "trueOrFalse" } };
     }
     default:
       return { ok: true, value };
@@ -80,29 +81,29 @@ function coerceString(schema: FieldSchema, value: unknown, context: CoercionCont
   // A number is taken as its text, as Rails does; a JSON number beyond a double (1e999) is
   // Infinity, which is no text anyone sent.
   const isText = typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
-  if (!isText) return { ok: false, problem: "must be a string" };
+  if (!isText) return { ok: false, problem: { key: "mustBeString" } };
   const text = String(value);
   if (schema.format === "date") {
     const datePart = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
-    if (datePart === undefined || !isValidDate(datePart)) return { ok: false, problem: "is not a valid date" };
+    if (datePart === undefined || !isValidDate(datePart)) return { ok: false, problem: { key: "notADate" } };
     if (datePart !== text.trim() && parseDateTime(text, context.timeZone) === null) {
-      return { ok: false, problem: "is not a valid date" };
+      return { ok: false, problem: { key: "notADate" } };
     }
     if (!isSupportedDate(datePart)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
     return { ok: true, value: datePart };
   }
   if (schema.format === "date-time") {
     const parsed = parseDateTime(text, context.timeZone);
-    if (parsed === null) return { ok: false, problem: "is not a valid date-time" };
+    if (parsed === null) return { ok: false, problem: { key: "notADateTime" } };
     if (!isSupportedInstant(parsed, context.timeZone)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
     return { ok: true, value: parsed };
   }
   if (schema.enum && !schema.enum.includes(text)) {
-    const allowed = schema.enum.filter((option) => option !== null).join(", ");
-    return { ok: false, problem: `must be one of: ${allowed}` };
+    const allowed = schema.enum.filter((option) => option !== null).map(String);
+    return { ok: false, problem: { key: "oneOf", values: allowed } };
   }
   if (schema.maxLength !== undefined && [...text].length > schema.maxLength) {
-    return { ok: false, problem: `is too long (at most ${schema.maxLength} characters)` };
+    return { ok: false, problem: { key: "tooLong", most: schema.maxLength } };
   }
   return { ok: true, value: text };
 }
@@ -141,21 +142,21 @@ export function coerceAttributes<Schema extends TObject>(
       if (value === null) result[key] = null;
       else if (isPlainObject(value)) {
         result[key] = coerceAttributes(fieldSchema as unknown as TObject, value, context, errors, `${name}.`);
-      } else errors.add(name, "must be an object");
+      } else errors.add(name, { key: "mustBeObject" });
       continue;
     }
     if (type === "array" && fieldSchema.items) {
       if (!Array.isArray(value)) {
-        errors.add(name, "must be an array");
+        errors.add(name, { key: "mustBeArray" });
         continue;
       }
       if (value.length > MAX_ARRAY_ITEMS) {
-        errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
+        errors.add(name, { key: "maxElements", most: MAX_ARRAY_ITEMS });
         continue;
       }
       result[key] = value.map((item, index) => {
         if (!isPlainObject(item)) {
-          errors.add(`${name}[${index}]`, "must be an object");
+          errors.add(`${name}[${index}]`, { key: "mustBeObject" });
           return {};
         }
         return coerceAttributes(fieldSchema.items as TObject, item, context, errors, `${name}[${index}].`);
@@ -217,17 +218,22 @@ export function readWritePayload<Schema extends TObject>(
 ): Partial<Static<Schema>> {
   const wrapped = isPlainObject(body) ? body[spec.wrapper] : undefined;
   if (wrapped === undefined || wrapped === null || (isPlainObject(wrapped) && Object.keys(wrapped).length === 0)) {
-    throw new ApiError("client.parameters.missing_parameter", `Parameter ${spec.wrapper} is missing or empty`);
+    throw new ApiError("client.parameters.missing_parameter", {
+      key: "parameter",
+      name: spec.wrapper,
+      problem: { key: "missingOrEmpty" },
+    });
   }
   if (!isPlainObject(wrapped)) {
-    throw new ApiError("client.parameters.invalid_parameter_value", `Parameter ${spec.wrapper} must be an object`);
+    throw invalidParameter(spec.wrapper, { key: "mustBeObject" });
   }
   const unknown = unpermittedKeys(spec.schema, wrapped, spec.readOnly);
   if (unknown.length > 0) {
-    throw new ApiError(
-      "client.parameters.unpermitted_parameters",
-      `Unpermitted parameter${unknown.length > 1 ? "s" : ""} in ${spec.wrapper}: ${unknown.join(", ")}`,
-    );
+    throw new ApiError("client.parameters.unpermitted_parameters", {
+      key: "unpermitted",
+      wrapper: spec.wrapper,
+      keys: unknown,
+    });
   }
   return coerceAttributes(spec.schema, wrapped, context, errors);
 }

@@ -6,9 +6,11 @@
  * country has them, national check digits, besides the ISO 7064 mod 97-10 check digits); this
  * file only puts that answer into the words of our problems. Pure code.
  */
-import { countrySpecs, ValidationErrorsBIC, ValidationErrorsIBAN, validateBIC, validateIBAN } from "ibantools";
 
-export type BankIdCheck = { ok: true } | { ok: false; problem: string };
+import { countrySpecs, ValidationErrorsBIC, ValidationErrorsIBAN, validateBIC, validateIBAN } from "ibantools";
+import type { Problem } from "./catalogue/keys.js";
+
+export type BankIdCheck = { ok: true } | { ok: false; problem: Problem };
 
 /** People write IBANs in groups of four and BICs sometimes spaced; neither has spaces inside. */
 function normalised(value: string | null): string | null {
@@ -35,27 +37,24 @@ function ibanProblem(iban: string, codes: readonly ValidationErrorsIBAN[]): Bank
   const country = iban.slice(0, 2);
   const length = countrySpecs[country]?.chars;
   if (codes.includes(ValidationErrorsIBAN.NoIBANCountry) || length === undefined) {
-    return { ok: false, problem: "must start with the country code of a country that issues IBANs" };
+    return { ok: false, problem: { key: "ibanCountry" } };
   }
   if (codes.includes(ValidationErrorsIBAN.WrongBBANLength)) {
-    return {
-      ok: false,
-      problem: `is not a valid IBAN for ${country} (expected ${length} characters, got ${iban.length})`,
-    };
+    return { ok: false, problem: { key: "ibanLength", country, expected: length, actual: iban.length } };
   }
   if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
-    return { ok: false, problem: "is not a valid IBAN (the account number is not in the format of its country)" };
+    return { ok: false, problem: { key: "ibanAccountFormat" } };
   }
   if (codes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
-    return { ok: false, problem: "is not a valid IBAN (the account number's check digits do not match)" };
+    return { ok: false, problem: { key: "ibanAccountCheckDigits" } };
   }
-  return { ok: false, problem: "is not a valid IBAN (its check digits do not match)" };
+  return { ok: false, problem: { key: "ibanCheckDigits" } };
 }
 
 /** Checks a normalised IBAN; the problem reads after the attribute name ("iban …"). */
 export function checkIban(iban: string): BankIdCheck {
   // a dash or dot would only surface as a wrong length or format; this says what is wrong
-  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: "may contain only letters and digits" };
+  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: { key: "lettersAndDigitsOnly" } };
   const { valid, errorCodes } = validateIBAN(iban);
   return valid ? { ok: true } : ibanProblem(iban, errorCodes);
 }
@@ -65,11 +64,7 @@ export function checkBic(bic: string): BankIdCheck {
   const { valid, errorCodes } = validateBIC(bic);
   if (valid) return { ok: true };
   if (errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z]{2}$/.test(bic.slice(4, 6))) {
-    return { ok: false, problem: "is not a valid BIC (letters 5 and 6 are not a country code)" };
+    return { ok: false, problem: { key: "bicCountry" } };
   }
-  return {
-    ok: false,
-    problem:
-      "is not a valid BIC (expected 8 or 11 characters: 4 letters for the bank, 2 for the country, 2 letters or digits for the location, optionally 3 for the branch)",
-  };
+  return { ok: false, problem: { key: "bicFormat" } };
 }

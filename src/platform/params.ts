@@ -3,6 +3,7 @@
  * A value that cannot be used is a 400 invalid_parameter_value naming the parameter; keys a
  * route does not read are ignored.
  */
+import type { Resource } from "./catalogue/keys.js";
 import { isSupportedDate, isValidDate, OUTSIDE_SUPPORTED_DATES } from "./dates.js";
 import { invalidParameter, notFound } from "./errors.js";
 import type { Query, QueryValue } from "./query-string.js";
@@ -36,7 +37,7 @@ export function queryText(name: string, value: string): string {
   const unstorable = unstorableTextProblem(value);
   if (unstorable !== null) throw invalidParameter(name, unstorable);
   if (value.length > MAX_QUERY_TEXT_LENGTH) {
-    throw invalidParameter(name, `must be at most ${MAX_QUERY_TEXT_LENGTH} characters`);
+    throw invalidParameter(name, { key: "maxCharacters", most: MAX_QUERY_TEXT_LENGTH });
   }
   return value;
 }
@@ -44,10 +45,10 @@ export function queryText(name: string, value: string): string {
 function integerParameter(query: Query, name: string, fallback: number, minimum: number, maximum: number): number {
   const raw = query[name];
   if (raw === undefined || raw === "") return fallback;
-  if (typeof raw !== "string" || !/^\s*\d+\s*$/.test(raw)) throw invalidParameter(name, "must be a whole number");
+  if (typeof raw !== "string" || !/^\s*\d+\s*$/.test(raw)) throw invalidParameter(name, { key: "wholeNumber" });
   const value = Number(raw);
   if (value < minimum || value > maximum) {
-    throw invalidParameter(name, `must be between ${minimum} and ${maximum}`);
+    throw invalidParameter(name, { key: "between", minimum, maximum });
   }
   return value;
 }
@@ -67,7 +68,7 @@ export function readSelection<Selection extends string>(
   const raw = query.selection;
   if (raw === undefined || raw === "") return fallback;
   if (typeof raw !== "string" || !allowed.includes(raw as Selection)) {
-    throw invalidParameter("selection", `must be one of: ${allowed.join(", ")}`);
+    throw invalidParameter("selection", { key: "oneOf", values: allowed });
   }
   return raw as Selection;
 }
@@ -76,7 +77,7 @@ function searchValue(query: Query, key: string): QueryValue | undefined {
   const search = query.search;
   if (search === undefined) return undefined;
   if (typeof search !== "object" || Array.isArray(search)) {
-    throw invalidParameter("search", "must be given as search[name]=value");
+    throw invalidParameter("search", { key: "searchFormat" });
   }
   return search[key];
 }
@@ -84,7 +85,7 @@ function searchValue(query: Query, key: string): QueryValue | undefined {
 export function readSearchString(query: Query, key: string): string | undefined {
   const value = searchValue(query, key);
   if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw invalidParameter(`search[${key}]`, "must be a single value");
+  if (typeof value !== "string") throw invalidParameter(`search[${key}]`, { key: "singleValue" });
   return queryText(`search[${key}]`, value);
 }
 
@@ -95,19 +96,19 @@ export function readSearchList(query: Query, key: string): string[] | undefined 
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
     return value.map((item) => queryText(`search[${key}][]`, item as string));
   }
-  throw invalidParameter(`search[${key}][]`, "must be a list of values");
+  throw invalidParameter(`search[${key}][]`, { key: "listOfValues" });
 }
 
 export function readSearchInteger(query: Query, key: string): number | undefined {
   const value = readSearchString(query, key);
   if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value)) throw invalidParameter(`search[${key}]`, "must be a whole number");
+  if (!/^\s*\d+\s*$/.test(value)) throw invalidParameter(`search[${key}]`, { key: "wholeNumber" });
   // compared as text first: a number of 400 digits must not become a float to be compared
   const digits = value.trim().replace(/^0+(?=\d)/, "");
   const minimum = 0;
   const maximum = MAX_ID;
   if (digits.length > String(maximum).length || Number(digits) > maximum) {
-    throw invalidParameter(`search[${key}]`, `must be between ${minimum} and ${maximum}`);
+    throw invalidParameter(`search[${key}]`, { key: "between", minimum, maximum });
   }
   return Number(digits);
 }
@@ -115,8 +116,7 @@ export function readSearchInteger(query: Query, key: string): number | undefined
 /** A date parameter: absent or empty is undefined; a date outside the supported ones is refused too. */
 export function readDateParameter(name: string, value: QueryValue | undefined): string | undefined {
   if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string" || !isValidDate(value.trim()))
-    throw invalidParameter(name, "must be a date (YYYY-MM-DD)");
+  if (typeof value !== "string" || !isValidDate(value.trim())) throw invalidParameter(name, { key: "dateFormat" });
   const date = value.trim();
   if (!isSupportedDate(date)) throw invalidParameter(name, OUTSIDE_SUPPORTED_DATES);
   return date;
@@ -127,8 +127,8 @@ export function readSearchDate(query: Query, key: string): string | undefined {
 }
 
 /** A resource id from the path; anything that is not a positive whole number is simply not found. */
-export function readPathId(params: unknown, resourceName: string, name = "id"): number {
+export function readPathId(params: unknown, resource: Resource, name = "id"): number {
   const raw = (params as Record<string, unknown> | undefined)?.[name];
-  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw notFound(resourceName);
+  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw)) throw notFound(resource);
   return Number(raw);
 }

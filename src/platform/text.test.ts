@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { englishProblem } from "../../test/support/english.js";
 import { ApiError } from "./errors.js";
 import { queryText } from "./params.js";
 import { hasLoneSurrogate, unstorableTextProblem } from "./text.js";
@@ -12,7 +13,7 @@ describe("text a database keeps as sent", () => {
     ["\ude00😀", "is not valid text"],
     ["a\u0000b", "must not contain a NUL character"],
   ])("refuses %j", (text, problem) => {
-    expect(unstorableTextProblem(text)).toBe(problem);
+    expect(englishProblem(unstorableTextProblem(text))).toBe(problem);
   });
 
   it("takes surrogate pairs and every other code point", () => {

@@ -3,6 +3,8 @@
  * in their stored form, and which strings are text a database keeps exactly as sent. Pure code.
  */
 
+import type { Problem } from "./catalogue/keys.js";
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 
@@ -44,8 +46,8 @@ export function hasLoneSurrogate(value: string): boolean {
  * request hands to the database passes here: attributes (attributes.ts) and query texts
  * (params.ts).
  */
-export function unstorableTextProblem(value: string): string | null {
-  if (value.includes("\u0000")) return "must not contain a NUL character";
-  if (hasLoneSurrogate(value)) return "is not valid text";
+export function unstorableTextProblem(value: string): Problem | null {
+  if (value.includes("\u0000")) return { key: "noNul" };
+  if (hasLoneSurrogate(value)) return { key: "notText" };
   return null;
 }

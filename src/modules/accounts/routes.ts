@@ -36,7 +36,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/accounts/:id",
     { config: access("read:accounts", "company_id"), schema: { response: { 200: AccountResponse } } },
     async (request) => ({
-      account: await showAccount(deps, requireCompany(request).companyId, readPathId(request.params, "Account")),
+      account: await showAccount(deps, requireCompany(request).companyId, readPathId(request.params, "account")),
     }),
   );
 }

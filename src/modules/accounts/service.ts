@@ -112,7 +112,7 @@ export async function listCompanyAccounts(
 
 export async function showAccount(deps: ServiceDeps, companyId: number, accountId: number): Promise<Account> {
   const row = await findAccount(deps.db, companyId, accountId);
-  if (!row) throw notFound("Account");
+  if (!row) throw notFound("account");
   return presentAccount(row);
 }
 
@@ -165,7 +165,7 @@ export async function resolveAccountReference(
   if (!account) {
     const attribute =
       reference.account_id !== undefined && reference.account_id !== null ? "account_id" : "account_path";
-    errors.add(`${prefix}${attribute}`, "is not an account of this company");
+    errors.add(`${prefix}${attribute}`, { key: "notACompanyAccount" });
   }
   return account;
 }

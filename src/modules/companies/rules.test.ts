@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { englishProblem } from "../../../test/support/english.js";
+import type { Problem } from "../../platform/catalogue/keys.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { type CompanyWhole, type GivenDetails, normaliseKvkNumber, validateCompany } from "./rules.js";
 
@@ -9,8 +11,8 @@ const WHOLE: CompanyWhole = { name: "Voorbeeld BV", vat_liable: true, vat_number
 function problems(given: GivenDetails, whole: CompanyWhole = WHOLE): string[] {
   const named: string[] = [];
   const errors = new (class extends ValidationErrors {
-    override add(attribute: string, problem: string): void {
-      named.push(`${attribute} ${problem}`);
+    override add(attribute: string, problem: Problem): void {
+      named.push(`${attribute} ${englishProblem(problem)}`);
     }
   })();
   validateCompany(whole, given, errors);

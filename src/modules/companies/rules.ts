@@ -9,6 +9,7 @@
  * therefore does not block a change of something else. Values arrive normalised (see
  * `normaliseKvkNumber` and the platform's `normalise*`), so each check sees the stored form.
  */
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import { checkBic, checkIban } from "../../platform/iban.js";
 import { isBlank, isCountryCode, isEmailAddress } from "../../platform/text.js";
@@ -21,16 +22,16 @@ export interface CompanyWhole {
   vat_number: string | null;
 }
 
-type Check = { ok: true } | { ok: false; problem: string };
+type Check = { ok: true } | { ok: false; problem: Problem };
 
 /** The details whose form is checked, in the order their problems are named. */
 const FORM_CHECKS = {
   country_code: (value: string): Check =>
-    isCountryCode(value) ? { ok: true } : { ok: false, problem: "must be a two-letter ISO 3166-1 country code" },
+    isCountryCode(value) ? { ok: true } : { ok: false, problem: { key: "countryCode" } },
   email: (value: string): Check =>
-    isEmailAddress(value) ? { ok: true } : { ok: false, problem: "is not an e-mail address" },
+    isEmailAddress(value) ? { ok: true } : { ok: false, problem: { key: "emailAddress" } },
   kvk_number: (value: string): Check =>
-    /^\d{8}$/.test(value) ? { ok: true } : { ok: false, problem: "must be 8 digits" },
+    /^\d{8}$/.test(value) ? { ok: true } : { ok: false, problem: { key: "kvkDigits" } },
   vat_number: checkVatNumber,
   iban: checkIban,
   bic: checkBic,
@@ -45,7 +46,7 @@ export function normaliseKvkNumber(value: string | null): string | null {
 }
 
 export function validateCompany(company: CompanyWhole, given: GivenDetails, errors: ValidationErrors): void {
-  if (isBlank(company.name)) errors.add("name", "can't be blank");
+  if (isBlank(company.name)) errors.add("name", { key: "blank" });
   for (const [attribute, check] of Object.entries(FORM_CHECKS)) {
     const value = given[attribute as keyof GivenDetails];
     if (isBlank(value)) continue;
@@ -53,6 +54,6 @@ export function validateCompany(company: CompanyWhole, given: GivenDetails, erro
     if (!result.ok) errors.add(attribute, result.problem);
   }
   if (company.vat_liable && isBlank(company.vat_number)) {
-    errors.add("vat_number", "can't be blank when the company is VAT liable");
+    errors.add("vat_number", { key: "blankWhenVatLiable" });
   }
 }

@@ -11,11 +11,13 @@
  * (access-control.ts, which also holds the operator's switch; details.ts reads the seller). A
  * company created through the API counts against its owner's `max_companies_per_user` (plans).
  */
+
 import type { Static } from "@sinclair/typebox";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { announceAccessChange } from "../../platform/access-cache.js";
 import { coerceAttributes, readWritePayload } from "../../platform/attributes.js";
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { normaliseBic, normaliseIban } from "../../platform/iban.js";
@@ -46,7 +48,7 @@ export type { CompanyTables } from "./store.js";
 
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];
-const RESOURCE = "Company";
+const RESOURCE = "company";
 
 export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): Company {
   return {
@@ -190,7 +192,7 @@ class RenamedValidationErrors extends ValidationErrors {
     super();
   }
 
-  override add(attribute: string, problem: string): void {
+  override add(attribute: string, problem: Problem): void {
     super.add(this.nameOf(attribute), problem);
   }
 }
@@ -295,7 +297,7 @@ export async function updateCompanyDetailsForOperator(
 /** Deleting a company removes all its data; only its owner may. */
 export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAccess): Promise<void> {
   if (!access.isOwner) {
-    throw new ApiError("client.authorization.access_denied", "Only the owner of a company can delete it");
+    throw new ApiError("client.authorization.access_denied", { key: "ownerOnlyDeletes" });
   }
   await deleteCompany(deps.db, access.companyId);
   announceAccessChange();

@@ -73,7 +73,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/contacts/:id",
     { config: contacts, schema: { response: { 200: ContactResponse } } },
     async (request) => ({
-      contact: await showContact(deps, requireCompany(request), readPathId(request.params, "Contact")),
+      contact: await showContact(deps, requireCompany(request), readPathId(request.params, "contact")),
     }),
   );
 
@@ -84,7 +84,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
       contact: await updateCompanyContact(
         deps,
         requireCompany(request),
-        readPathId(request.params, "Contact"),
+        readPathId(request.params, "contact"),
         request.body,
       ),
     }),
@@ -94,7 +94,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/contacts/:id",
     { config: contacts, schema: { errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "Contact"));
+      await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "contact"));
       return reply.code(204).send();
     },
   );

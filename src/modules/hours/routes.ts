@@ -46,19 +46,19 @@ export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): voi
   app.get(
     "/api/v1/companies/:company_id/hours/:id",
     { config: hours, schema: { response: { 200: HourResponse } } },
-    async (request) => ({ hour: await showHour(deps, requireCompany(request), readPathId(request.params, "Hour")) }),
+    async (request) => ({ hour: await showHour(deps, requireCompany(request), readPathId(request.params, "hour")) }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/hours/:id",
     { config: hours, schema: { body: payloadBody(HourPayload), response: { 200: HourResponse } } },
     async (request) => ({
-      hour: await updateCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"), request.body),
+      hour: await updateCompanyHour(deps, requireCompany(request), readPathId(request.params, "hour"), request.body),
     }),
   );
 
   app.delete("/api/v1/companies/:company_id/hours/:id", { config: hours }, async (request, reply) => {
-    await deleteCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"));
+    await deleteCompanyHour(deps, requireCompany(request), readPathId(request.params, "hour"));
     return reply.code(204).send();
   });
 }

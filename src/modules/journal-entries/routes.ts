@@ -46,7 +46,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
     "/api/v1/companies/:company_id/journal_entries/:id",
     { config: journalEntries, schema: { response: { 200: JournalEntryResponse } } },
     async (request) => ({
-      journal_entry: await showJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry")),
+      journal_entry: await showJournalEntry(deps, requireCompany(request), readPathId(request.params, "journalEntry")),
     }),
   );
 
@@ -60,7 +60,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
       journal_entry: await updateCompanyJournalEntry(
         deps,
         requireCompany(request),
-        readPathId(request.params, "Journal entry"),
+        readPathId(request.params, "journalEntry"),
         request.body,
       ),
     }),
@@ -70,7 +70,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
     "/api/v1/companies/:company_id/journal_entries/:id",
     { config: journalEntries, schema: { errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry"));
+      await deleteCompanyJournalEntry(deps, requireCompany(request), readPathId(request.params, "journalEntry"));
       return reply.code(204).send();
     },
   );

@@ -36,7 +36,7 @@ import {
 export type { JournalTables } from "./store.js";
 export type JournalEntry = Static<typeof JournalEntrySchema>;
 type LineChanges = Omit<Partial<Static<typeof JournalEntryLineAttributes>>, "id" | "_destroy">;
-const RESOURCE = "Journal entry";
+const RESOURCE = "journalEntry";
 
 async function presentEntries(
   executor: Executor,

@@ -16,6 +16,7 @@
  *   books are capped there, before anything overflows, and every report sums them exactly.
  */
 import type { Executor } from "../../db/connection.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
 import { draftOrRefuse, sealOrRefuse } from "./limits.js";
@@ -91,7 +92,7 @@ async function writeUnsealedEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
-  resource: string,
+  resource: Resource,
   { reversesEntryId = null, booksHeld = false, prepared }: PostingOptions = {},
 ): Promise<UnsealedEntry> {
   if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
@@ -120,7 +121,7 @@ async function postEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
-  resource: string,
+  resource: Resource,
   options: PostingOptions = {},
 ): Promise<number> {
   const entry = await writeUnsealedEntry(transaction, companyId, draft, resource, options);
@@ -152,7 +153,7 @@ async function reverseEntry(
   companyId: number,
   entry: LedgerEntryRow,
   lines: readonly LedgerLineRow[],
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const draft: PostingDraft = {
     date: entry.date,
@@ -175,7 +176,7 @@ async function replaceSourcePosting(
   companyId: number,
   source: { type: SourceType; id: number },
   draft: PostingDraft | null,
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const active = await findActiveEntries(transaction, companyId, source);
   const activeLines = await findEntryLines(
@@ -217,7 +218,7 @@ async function documentPosting(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
-  resource: string,
+  resource: Resource,
   known: KnownAtPosting,
 ): Promise<PostingDraft> {
   const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
@@ -230,7 +231,7 @@ export async function postPublishedDocument(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
-  resource: string,
+  resource: Resource,
   known: KnownAtPosting = {},
 ): Promise<void> {
   const draft = await documentPosting(transaction, companyId, input, resource, known);
@@ -256,7 +257,7 @@ export async function syncPaymentPosting(
   input: PaymentPostingInput | null,
 ): Promise<void> {
   const draft = input === null ? null : paymentPosting(input);
-  await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "Payment");
+  await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "payment");
 }
 
 /** A manual entry posted as written (null: it was deleted). */
@@ -267,7 +268,7 @@ export async function syncManualEntryPosting(
   input: ManualEntryInput | null,
 ): Promise<void> {
   const draft = input === null ? null : manualEntryPosting(input);
-  await replaceSourcePosting(transaction, companyId, { type: "journal_entry", id: entryId }, draft, "Journal entry");
+  await replaceSourcePosting(transaction, companyId, { type: "journal_entry", id: entryId }, draft, "journalEntry");
 }
 
 /** P6: posts a filed return's settlement and locks its period, in the filing transaction. */
@@ -286,7 +287,7 @@ export async function postSettlementAndLock(
     counterpartyVatNumber: null,
     lines,
   };
-  const entryId = draft.lines.length === 0 ? null : await postEntry(transaction, companyId, draft, "VAT return");
+  const entryId = draft.lines.length === 0 ? null : await postEntry(transaction, companyId, draft, "vatReturn");
   await insertLock(transaction, {
     company_id: companyId,
     from_date: period.from,

@@ -48,7 +48,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/payments/:id",
     { config: payments, schema: { response: { 200: PaymentResponse } } },
     async (request) => ({
-      payment: await showPayment(deps, requireCompany(request), readPathId(request.params, "Payment")),
+      payment: await showPayment(deps, requireCompany(request), readPathId(request.params, "payment")),
     }),
   );
 
@@ -59,7 +59,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
       payment: await updateCompanyPayment(
         deps,
         requireCompany(request),
-        readPathId(request.params, "Payment"),
+        readPathId(request.params, "payment"),
         request.body,
       ),
     }),
@@ -69,7 +69,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/payments/:id",
     { config: payments, schema: { errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "Payment"));
+      await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "payment"));
       return reply.code(204).send();
     },
   );

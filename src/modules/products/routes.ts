@@ -65,7 +65,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): 
     "/api/v1/companies/:company_id/products/:id",
     { config: products, schema: { response: { 200: ProductResponse } } },
     async (request) => ({
-      product: await showProduct(deps, requireCompany(request), readPathId(request.params, "Product")),
+      product: await showProduct(deps, requireCompany(request), readPathId(request.params, "product")),
     }),
   );
 
@@ -76,14 +76,14 @@ export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): 
       product: await updateCompanyProduct(
         deps,
         requireCompany(request),
-        readPathId(request.params, "Product"),
+        readPathId(request.params, "product"),
         request.body,
       ),
     }),
   );
 
   app.delete("/api/v1/companies/:company_id/products/:id", { config: products }, async (request, reply) => {
-    await deleteCompanyProduct(deps, requireCompany(request), readPathId(request.params, "Product"));
+    await deleteCompanyProduct(deps, requireCompany(request), readPathId(request.params, "product"));
     return reply.code(204).send();
   });
 }

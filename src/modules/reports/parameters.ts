@@ -50,8 +50,7 @@ export function readReportDate(query: Query): string | undefined {
 export function readReportPeriod(query: Query): { from?: string; till?: string } {
   const from = readDateParameter("from", query.from);
   const till = readDateParameter("till", query.till);
-  if (from !== undefined && till !== undefined && till < from)
-    throw invalidParameter("till", "must not be before from");
+  if (from !== undefined && till !== undefined && till < from) throw invalidParameter("till", { key: "notBeforeFrom" });
   return { from, till };
 }
 
@@ -59,10 +58,10 @@ export function readReportPeriod(query: Query): { from?: string; till?: string }
 export function readReportYear(query: Query): number | undefined {
   const raw = query.year;
   if (raw === undefined || raw === "") return undefined;
-  if (typeof raw !== "string" || !/^\d{4}$/.test(raw.trim())) throw invalidParameter("year", "must be a year (YYYY)");
+  if (typeof raw !== "string" || !/^\d{4}$/.test(raw.trim())) throw invalidParameter("year", { key: "yearFormat" });
   const year = Number(raw.trim());
   if (year < FIRST_YEAR || year > LAST_YEAR)
-    throw invalidParameter("year", `must be between ${FIRST_YEAR} and ${LAST_YEAR}`);
+    throw invalidParameter("year", { key: "between", minimum: FIRST_YEAR, maximum: LAST_YEAR });
   return year;
 }
 
@@ -73,13 +72,13 @@ export function readAccountSelector(query: Query): AccountSelector {
   const id = query.account_id;
   if (id !== undefined && id !== "") {
     if (typeof id !== "string" || !/^\s*\d{1,15}\s*$/.test(id))
-      throw invalidParameter("account_id", "must be a whole number");
+      throw invalidParameter("account_id", { key: "wholeNumber" });
     return { account_id: Number(id) };
   }
   const path = query.account_path;
   if (path !== undefined && path !== "") {
-    if (typeof path !== "string") throw invalidParameter("account_path", "must be a single value");
+    if (typeof path !== "string") throw invalidParameter("account_path", { key: "singleValue" });
     return { account_path: queryText("account_path", path).trim() };
   }
-  throw invalidParameter("account_id or account_path", "is missing or empty");
+  throw invalidParameter("account_id or account_path", { key: "missingOrEmpty" });
 }

@@ -51,19 +51,19 @@ export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): voi
   app.get(
     "/api/v1/companies/:company_id/rides/:id",
     { config: ride, schema: { response: { 200: RideResponse } } },
-    async (request) => ({ ride: await showRide(deps, requireCompany(request), readPathId(request.params, "Ride")) }),
+    async (request) => ({ ride: await showRide(deps, requireCompany(request), readPathId(request.params, "ride")) }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/rides/:id",
     { config: ride, schema: { body: payloadBody(RidePayload), response: { 200: RideResponse } } },
     async (request) => ({
-      ride: await updateCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"), request.body),
+      ride: await updateCompanyRide(deps, requireCompany(request), readPathId(request.params, "ride"), request.body),
     }),
   );
 
   app.delete("/api/v1/companies/:company_id/rides/:id", { config: ride }, async (request, reply) => {
-    await deleteCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"));
+    await deleteCompanyRide(deps, requireCompany(request), readPathId(request.params, "ride"));
     return reply.code(204).send();
   });
 }

@@ -30,7 +30,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: ServiceDeps):
     "/api/v1/companies/:company_id/templates/:id",
     { config: access("public", "company_id"), schema: { response: { 200: TemplateResponse } } },
     async (request) => ({
-      template: await showTemplate(deps, requireCompany(request).companyId, readPathId(request.params, "Template")),
+      template: await showTemplate(deps, requireCompany(request).companyId, readPathId(request.params, "template")),
     }),
   );
 }

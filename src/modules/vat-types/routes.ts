@@ -42,6 +42,6 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
   app.get(
     "/api/v1/companies/:company_id/vat_types/:id",
     { config: access("public", "company_id"), schema: { response: { 200: VatTypeResponse } } },
-    async (request) => ({ vat_type: await showVatType(deps, readPathId(request.params, "VAT type")) }),
+    async (request) => ({ vat_type: await showVatType(deps, readPathId(request.params, "vatType")) }),
   );
 }

@@ -33,10 +33,7 @@ export function registerFormBodies(app: FastifyInstance): void {
     if (isApiRequest(request)) {
       if (text.trim() === "") return done(null, undefined);
       return done(
-        new ApiError(
-          "client.parameters.invalid_parameter_value",
-          "Request bodies must be JSON (Content-Type: application/json)",
-        ),
+        new ApiError("client.parameters.invalid_parameter_value", { key: "bodyNotJsonContentType" }),
         undefined,
       );
     }
@@ -46,10 +43,7 @@ export function registerFormBodies(app: FastifyInstance): void {
       return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
     const fields = parseForm(text);
     if (Object.entries(fields).some(([name, value]) => `${name}${value}`.includes("\u0000"))) {
-      return done(
-        new ApiError("client.parameters.invalid_parameter_value", "A form field must not contain a NUL character"),
-        undefined,
-      );
+      return done(new ApiError("client.parameters.invalid_parameter_value", { key: "formFieldNul" }), undefined);
     }
     done(null, fields);
   });
