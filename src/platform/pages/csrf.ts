@@ -5,8 +5,8 @@
  * from it. A form post is accepted only when the cookie's signature holds, the token was made from
  * its secret (the library compares in constant time), and the browser does not say the post came
  * from another site. Another site can make a browser send the cookie but can neither read it nor
- * make a token for it. Invariants: every POST of a page scope is checked before its handler runs
- * (`refuseForgedForms`, scope.ts); one response hands out one token, however many forms its page
+ * make a token for it. Invariants: every request of a page scope but a GET or HEAD (every form
+ * post) is checked before its handler runs (`refuseForgedForms`, scope.ts); one response hands out one token, however many forms its page
  * holds; a refusal is the route's own page (`forgedFormPage` in its config) or a generic 403.
  */
 import fastifyCsrfProtection from "@fastify/csrf-protection";
@@ -78,11 +78,11 @@ function forgedFormError(): FastifyError {
 }
 
 /**
- * A preHandler hook: checks every POST (an unknown path's excepted: it changes nothing and keeps
- * its 404) and leaves a refusal to the scope's error handler.
+ * A preHandler hook: checks every request that may change something (an unknown path's excepted:
+ * it changes nothing and keeps its 404) and leaves a refusal to the scope's error handler.
  */
 export function refuseForgedForms(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
-  if (request.method !== "POST" || request.is404) return done();
+  if (request.method === "GET" || request.method === "HEAD" || request.is404) return done();
   if (isFromAnotherSite(request)) return done(forgedFormError());
   request.server.csrfProtection(request, reply, done);
 }

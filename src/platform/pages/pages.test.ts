@@ -68,7 +68,7 @@ async function formServer(): Promise<FastifyInstance> {
         formActions: ["https://client.example/callback?x=1", "com.example.app:/cb"],
       });
     });
-    scope.post("/check", async () => ({ valid: true }));
+    scope.route({ method: ["POST", "PUT", "DELETE"], url: "/check", handler: async () => ({ valid: true }) });
     scope.get("/fail", async () => {
       throw new Error("database down");
     });
@@ -328,6 +328,19 @@ describe("page responses and CSRF", () => {
     const dutch = await check(undefined, token);
     expect(dutch.statusCode).toBe(403);
     expect(dutch.body).toContain("<h1>Het formulier kon niet worden geaccepteerd</h1>");
+    // any method that may change something, not only POST
+    for (const method of ["PUT", "DELETE"] as const) {
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      const refused = await app.inject({ method, url: "/check", headers, payload: `csrf_token=${token}` });
+      expect(refused.statusCode, method).toBe(403);
+      const accepted = await app.inject({
+        method,
+        url: "/check",
+        headers: { ...headers, cookie },
+        payload: `csrf_token=${token}`,
+      });
+      expect(accepted.statusCode, method).toBe(200);
+    }
   });
 });
 
