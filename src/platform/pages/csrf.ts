@@ -6,8 +6,9 @@
  * its secret (the library compares in constant time), and the browser does not say the post came
  * from another site. Another site can make a browser send the cookie but can neither read it nor
  * make a token for it. Invariants: every request of a page scope but a GET or HEAD (every form
- * post) is checked before its handler runs (`refuseForgedForms`, scope.ts); one response hands out one token, however many forms its page
- * holds; a refusal is the route's own page (`forgedFormPage` in its config) or a generic 403.
+ * post) is checked before its handler runs (`refuseForgedForms`, scope.ts); one response hands
+ * out one token, however many forms its page holds; a refusal is the route's own page
+ * (`forgedFormPage` in its config) or a generic 403.
  */
 import fastifyCsrfProtection from "@fastify/csrf-protection";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
