@@ -29,6 +29,7 @@ import { registerReportRoutes } from "./modules/reports/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerSalesInvoiceRoutes, SALES_INVOICE_ATTACHMENTS } from "./modules/sales-invoices/routes.js";
 import { registerSessionRoutes } from "./modules/sessions/routes.js";
+import { instanceSecretKey } from "./modules/sessions/service.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
@@ -40,7 +41,8 @@ import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
 import { registerIdempotency } from "./platform/idempotency.js";
 import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
-import { registerFormBodies } from "./platform/pages/forms.js";
+import { registerPageCookies } from "./platform/pages/cookies.js";
+import { registerCsrfProtection } from "./platform/pages/csrf.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
 import { isHttpsAddress } from "./platform/transport-security.js";
 
@@ -89,7 +91,8 @@ export function buildApp(
     ),
   );
   registerIdempotency(app, idempotencyStore(deps));
-  registerFormBodies(app);
+  registerPageCookies(app, () => instanceSecretKey(deps));
+  registerCsrfProtection(app);
   registerPageAssets(app);
 
   registerUserRoutes(app, deps);
