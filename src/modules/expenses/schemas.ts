@@ -34,7 +34,7 @@ export const ExpenseSchema = ResponseObject({
   type_account_id: Filled.integer(),
   currency: Filled.string(),
   contact_id: Nullable.integer(),
-  invoice_number: Nullable.string({ description: "The expense's number in the books: null while it is a concept" }),
+  invoice_number: Nullable.string({ description: "The expense's number in the books: null while a concept" }),
   type_account: Nullable.object(AccountSchema),
   cached_contact: Nullable.object(ExpenseContactSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),

@@ -28,9 +28,6 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_STATUSES = ["paid", "unpaid", "overpaid"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** An invoice's number is given when it is published (or imported), never before. */
-const NUMBER_ONCE_PUBLISHED = "The invoice's number: null while it is a concept, always set once it is published or imported";
-
 export const CachedContactSchema = ResponseObject({
   name: Nullable.string(),
   contact_person_name: Nullable.string(),
@@ -56,8 +53,8 @@ export const SalesInvoiceSchema = ResponseObjectWithOmissions({
   price_with_vat: Filled.string(),
   vat_amount: Filled.string(),
   contact_id: Nullable.integer(),
-  invoice_number: Nullable.string({ description: NUMBER_ONCE_PUBLISHED }),
-  published_at: Nullable.string({ description: "The day it was published (YYYY-MM-DD); null on a concept" }),
+  invoice_number: Nullable.string({ description: "Null while a concept; always set once published or imported" }),
+  published_at: Nullable.string({ description: "The day it was published (YYYY-MM-DD); null while a concept" }),
   payment_status: Filled.enumeration(PAYMENT_STATUSES),
   open_amount: Filled.string(),
   currency: Filled.string(),
