@@ -93,6 +93,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
     {
       metricsToken: config.METRICS_TOKEN,
+      configuredPublicUrl: config.PUBLIC_URL,
       poolStats: handle.poolStats,
       processMetrics: true,
       readinessChecks: redis === undefined ? [] : [{ name: "Redis", probe: async () => void (await redis.ping()) }],
