@@ -1601,7 +1601,7 @@ export interface components {
     Quotation: {
       contact_id: number | null;
       template_id: number | null;
-      /** @description The number you gave it, else null until it is published and numbered */
+      /** @description The number you gave it, or null until publication numbers it */
       invoice_number: string | null;
       /** Format: date */
       date: string;

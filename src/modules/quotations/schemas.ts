@@ -11,7 +11,7 @@ import { QUOTATION_STATUSES } from "./rules.js";
 export const QuotationSchema = ResponseObjectWithOmissions({
   contact_id: Nullable.integer(),
   template_id: Nullable.integer(),
-  invoice_number: Nullable.string({ description: "The number you gave it, else null until it is published and numbered" }),
+  invoice_number: Nullable.string({ description: "The number you gave it, or null until publication numbers it" }),
   date: Filled.date(),
   creates_sign_url_on_publish: Type.Optional(Nullable.boolean()),
   id: Filled.integer(),
