@@ -56,6 +56,8 @@ export interface OperationsOptions {
   poolStats?: () => PoolStats;
   /** process metrics (CPU, memory, event loop) on /metrics */
   processMetrics?: boolean;
+  /** PUBLIC_URL as configured, the OpenAPI document's server; unset, each request's own address */
+  configuredPublicUrl?: string;
 }
 
 export function buildApp(
@@ -119,7 +121,7 @@ export function buildApp(
   registerSessionRoutes(app, deps);
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);
-  registerOpenApiRoutes(app);
+  registerOpenApiRoutes(app, { publicUrl: operations.configuredPublicUrl });
   registerHealthRoutes(app, deps, {
     metrics,
     metricsToken: operations.metricsToken,

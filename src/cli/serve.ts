@@ -45,8 +45,9 @@ SMTP_URL (e.g. smtp://127.0.0.1:2525 or smtps://user:password@mail.example.com:4
 unset: e-mail is queued but not sent until a server runs with it),
 MAIL_FROM (default "Kasboek <no-reply@localhost>"),
 TRUST_PROXY (true behind a reverse proxy, default false),
-PUBLIC_URL (the address customers reach this service at, for quotation signing links;
-default http://HOST:PORT),
+PUBLIC_URL (the address customers reach this service at, for quotation signing links and
+the OpenAPI document's server; default http://HOST:PORT, and the document then names the
+address each request reached),
 METRICS_TOKEN (bearer token GET /metrics requires; unset: /metrics is open),
 SHUTDOWN_GRACE_SECONDS (how long SIGTERM waits for in-flight work, default 10),
 HOUSEKEEPING_INTERVAL_SECONDS (how often expired rows are deleted, default 600; 0: never),
@@ -98,6 +99,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
     {
       metricsToken: config.METRICS_TOKEN,
+      configuredPublicUrl: config.PUBLIC_URL,
       poolStats: handle.poolStats,
       processMetrics: true,
       readinessChecks: redis === undefined ? [] : [{ name: "Redis", probe: async () => void (await redis.ping()) }],

@@ -12,6 +12,7 @@
  * instead: a ledger line is a number of cents, exact up to 2^53, so a period with a larger amount
  * to settle is refused (422 naming `period`) before anything is written.
  */
+import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
@@ -44,7 +45,7 @@ import {
   settlementAmounts,
   type VatReturnRounding,
 } from "./rules.js";
-import { VatReturnPayload } from "./schemas.js";
+import { type VatReturnLineSchema, VatReturnPayload, type VatReturnSchema } from "./schemas.js";
 import {
   findOverlappingVatReturn,
   findVatReturn,
@@ -58,28 +59,8 @@ import {
 
 const RESOURCE = "vatReturn";
 
-export interface VatReturn {
-  period: string;
-  from: string;
-  till: string;
-  state: "open" | "filed";
-  rounding: VatReturnRounding;
-  boxes: PresentedBoxes;
-}
-
-export interface VatReturnLine {
-  id: number;
-  ledger_entry_id: number;
-  date: string;
-  box: string | null;
-  source_type: string;
-  source_id: number;
-  description: string | null;
-  account_id: number;
-  account_path: string | null;
-  base: string | null;
-  vat: string | null;
-}
+export type VatReturn = Static<typeof VatReturnSchema>;
+export type VatReturnLine = Static<typeof VatReturnLineSchema>;
 
 function presentFiled(row: VatReturnRow): VatReturn {
   return {
