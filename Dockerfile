@@ -4,8 +4,12 @@
 #
 # Both stages use the same base image: better-sqlite3 is a native addon compiled (or fetched
 # prebuilt) in the build stage, and it only loads on the same Node.js ABI and C library.
+# The image runs Node.js 22, the current LTS (Node 20 reached its end of life in April 2026;
+# package.json still allows >=20 because our own machines have only 20). The base is pinned by
+# digest so that a rebuild gets the same bytes; refresh it deliberately with
+# `docker pull node:22-bookworm-slim && docker inspect --format '{{index .RepoDigests 0}}' node:22-bookworm-slim`.
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c AS build
 # what node-gyp needs when no prebuilt better-sqlite3 binary matches this platform
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -24,7 +28,7 @@ COPY src ./src
 RUN npm run build \
   && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c AS runtime
 WORKDIR /app
 # Listen on every interface of the container; the default DATABASE_URL
 # (sqlite:./data/kasboek.sqlite) resolves to /app/data, the volume below.

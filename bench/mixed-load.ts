@@ -15,14 +15,11 @@
  *   time, p50/p99 nearest-rank over all of them;
  * - every status is checked against the call's, every write's answer against its sequence; an
  *   unexpected status, a failed check, a connection error or a timeout (30 s) is a problem
- *   (non-empty = flagged), in the warm-up as in the run; the sequence then starts over;
- * - with `pastTheCache`, every GET says `Cache-Control: no-cache`, which Kasboek's response cache
- *   leaves to the database (src/platform/response-cache.ts).
+ *   (non-empty = flagged), in the warm-up as in the run; the sequence then starts over.
  */
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { PAST_THE_CACHE } from "./compare.js";
 import { percentile, Samples } from "./measure.js";
 import type { MixedCompany } from "./mixed-seed.js";
 import { type Call, ConnectionWorkload, KINDS, type Kind, OPERATIONS, type Operation } from "./mixed-workload.js";
@@ -35,7 +32,6 @@ export interface MixedLoad {
   warmupSeconds: number;
   durationSeconds: number;
   readsOnly: boolean;
-  pastTheCache: boolean;
 }
 
 export interface Figures {
@@ -69,13 +65,12 @@ interface Reply {
 }
 
 /** One request on `agent`'s socket; the body is kept only for writes (their answers are checked). */
-function send(server: URL, agent: Agent, call: Call, pastTheCache: boolean): Promise<Reply> {
+function send(server: URL, agent: Agent, call: Call): Promise<Reply> {
   const headers: Record<string, string> = { authorization: `Bearer ${call.token}` };
   if (call.body !== undefined) {
     headers["content-type"] = "application/json";
     headers["content-length"] = String(Buffer.byteLength(call.body));
   }
-  if (pastTheCache && call.method === "GET") Object.assign(headers, PAST_THE_CACHE);
   const keep = call.answer !== undefined;
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -128,7 +123,6 @@ async function loop(
   workload: ConnectionWorkload,
   until: number,
   recorder: Recorder,
-  pastTheCache: boolean,
 ): Promise<void> {
   while (performance.now() < until) {
     const call = workload.next();
@@ -136,7 +130,7 @@ async function loop(
     const started = performance.now();
     let reply: Reply;
     try {
-      reply = await send(server, agent, call, pastTheCache);
+      reply = await send(server, agent, call);
     } catch (error) {
       recorder.problem(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       workload.reset();
@@ -196,7 +190,7 @@ export async function runRound(
     await Promise.all(
       agents.map((agent, index) => {
         const workload = workloads[index];
-        return workload === undefined ? undefined : loop(url, agent, workload, until, recorder, load.pastTheCache);
+        return workload === undefined ? undefined : loop(url, agent, workload, until, recorder);
       }),
     );
   };

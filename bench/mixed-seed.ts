@@ -150,7 +150,7 @@ export async function checkMixed(
   await eachLimited(companies, 8, async ({ companyId, token }) => {
     const get = async (path: string) => {
       const response = await fetch(`${baseUrl}/api/v1/companies/${companyId}${path}`, {
-        headers: { authorization: `Bearer ${token}`, "cache-control": "no-cache" },
+        headers: { authorization: `Bearer ${token}` },
       });
       return { status: response.status, total: response.headers.get("x-total"), body: await response.text() };
     };

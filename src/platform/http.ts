@@ -30,6 +30,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { hasUnreportedProblems } from "./attributes.js";
+import type { Message } from "./catalogue/keys.js";
 import { ApiError, errorBody } from "./errors.js";
 import { checkJsonLimits } from "./json-limits.js";
 import { type Language, negotiateLanguage } from "./language.js";
@@ -56,28 +57,27 @@ function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("client.parameters.malformed_json", "The request body is not valid JSON");
+    throw new ApiError("client.parameters.malformed_json", { key: "bodyNotJson" });
   }
 }
 
 const JSON_UTF8 = "application/json; charset=utf-8";
-const SERVER_ERROR_MESSAGE = "Something went wrong on our side; please try again later";
 
 /** Fastify's own failures (bad URL, body too large, …) carry a 4xx status and a code. */
 function apiErrorFromFastify(error: FastifyError): ApiError | null {
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    return new ApiError("client.parameters.invalid_parameter_value", "The request body is too large", {}, 413);
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "bodyTooLarge" }, {}, 413);
   }
   if (error.code === "FST_ERR_BAD_URL") {
-    return new ApiError("client.parameters.invalid_parameter_value", "The URL path is not validly percent-encoded");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "pathNotPercentEncoded" });
   }
   // A 400 rather than Fastify's 414: the statuses of spec section 7 are what clients switch on.
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    return new ApiError("client.parameters.invalid_parameter_value", "A path parameter of the URL is too long");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "pathParameterTooLong" });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return new ApiError("client.parameters.invalid_parameter_value", "The request could not be read");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "requestUnreadable" });
   }
   return null;
 }
@@ -109,7 +109,7 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
   const apiError = error instanceof ApiError ? error : apiErrorFromFastify(error);
   if (apiError === null) {
     request.log.error({ err: error }, "unexpected failure");
-    return sendApiError(new ApiError("server", SERVER_ERROR_MESSAGE), request, reply);
+    return sendApiError(new ApiError("server", { key: "serverFailure" }), request, reply);
   }
   // A 503 (not ready, Retry-After) is a state, logged where it is decided when it changes
   // (modules/health), not on every request that finds it.
@@ -124,12 +124,12 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
  */
 function writeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, reason, message] =
+  const [status, reason, message]: [number, string, Message] =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, "Request Timeout", "The request was not received in time"]
+      ? [408, "Request Timeout", { key: "requestTimeout" }]
       : error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "Request Header Fields Too Large", "The request headers are too large"]
-        : [400, "Bad Request", "The request is not valid HTTP"];
+        ? [431, "Request Header Fields Too Large", { key: "headersTooLarge" }]
+        : [400, "Bad Request", { key: "notHttp" }];
   const body = JSON.stringify(
     errorBody(new ApiError("client.parameters.invalid_parameter_value", message, {}, status)),
   );
@@ -200,13 +200,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   );
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => {
     if (String(body).trim() === "") return done(null, undefined);
-    done(
-      new ApiError(
-        "client.parameters.invalid_parameter_value",
-        "Request bodies must be JSON (Content-Type: application/json)",
-      ),
-      undefined,
-    );
+    done(new ApiError("client.parameters.invalid_parameter_value", { key: "bodyNotJsonContentType" }), undefined);
   });
 
   // callback style: an async hook costs every request a promise and a turn of the microtask queue
@@ -221,10 +215,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => sendError(error, request, reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const apiError = new ApiError(
-      "client.not_found.endpoint",
-      `No endpoint ${request.method} ${request.url.split("?")[0]}`,
-    );
+    const apiError = new ApiError("client.not_found.endpoint", {
+      key: "noEndpoint",
+      method: request.method,
+      path: request.url.split("?")[0] ?? "",
+    });
     return sendApiError(apiError, request, reply);
   });
 

@@ -20,17 +20,14 @@ export function checkJsonLimits(body: unknown): void {
     const { value, depth } = next;
     if (typeof value !== "object" || value === null) continue;
     if (depth > JSON_MAX_DEPTH) {
-      throw new ApiError(
-        "client.parameters.invalid_parameter_value",
-        `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`,
-      );
+      throw new ApiError("client.parameters.invalid_parameter_value", { key: "bodyTooDeep", most: JSON_MAX_DEPTH });
     }
     const children = Array.isArray(value) ? value : Object.values(value);
     if (Array.isArray(value) && value.length > JSON_MAX_ARRAY_LENGTH) {
-      throw new ApiError(
-        "client.parameters.invalid_parameter_value",
-        `The request body has an array of more than ${JSON_MAX_ARRAY_LENGTH} elements`,
-      );
+      throw new ApiError("client.parameters.invalid_parameter_value", {
+        key: "bodyArrayTooLong",
+        most: JSON_MAX_ARRAY_LENGTH,
+      });
     }
     for (const child of children) pending.push({ value: child, depth: depth + 1 });
   }

@@ -5,6 +5,7 @@
  * cannot be used is answered by validation-errors.ts (400 naming a query parameter, 404 for an id).
  */
 import type { FastifyRequest } from "fastify";
+import type { Resource } from "./catalogue/keys.js";
 import type { JsonSchema } from "./route-docs.js";
 
 export interface Paging {
@@ -27,10 +28,10 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_QUERY_TEXT_LENGTH = 1000;
 
 /**
- * The `params` schema of a route whose path names resources by id (`{ id: "Ride" }`): a value
+ * The `params` schema of a route whose path names resources by id (`{ id: "ride" }`): a value
  * that is no id (`abc`, `-1`, beyond MAX_ID) is that resource not found.
  */
-export function idParams(resources: Record<string, string>): JsonSchema {
+export function idParams(resources: Record<string, Resource>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, resource] of Object.entries(resources)) {
     properties[name] = { type: "integer", minimum: 0, maximum: MAX_ID, resource };

@@ -1,16 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasLoneSurrogate, unstorableText } from "./text.js";
+import { englishProblem } from "../../test/support/english.js";
+import { hasLoneSurrogate, unstorableTextProblem } from "./text.js";
 
 describe("text a database keeps as sent", () => {
   it.each([
-    ["x\ud800y", "lone_surrogate"],
-    ["x\udc00", "lone_surrogate"],
-    ["😀\ud83d", "lone_surrogate"],
-    ["\ude00😀", "lone_surrogate"],
-    ["a\u0000b", "nul"],
-  ])("refuses %j", (text, reason) => {
-    expect(unstorableText(text)).toBe(reason);
+    ["x\ud800y", "is not valid text"],
+    ["x\udc00", "is not valid text"],
+    ["😀\ud83d", "is not valid text"],
+    ["\ude00😀", "is not valid text"],
+    ["a\u0000b", "must not contain a NUL character"],
+  ])("refuses %j", (text, problem) => {
+    expect(englishProblem(unstorableTextProblem(text))).toBe(problem);
   });
 
   it("takes surrogate pairs and every other code point", () => {
@@ -18,7 +19,7 @@ describe("text a database keeps as sent", () => {
       fc.property(fc.string({ unit: "binary" }), (text) => {
         const clean = text.replaceAll("\u0000", "");
         expect(hasLoneSurrogate(clean)).toBe(false);
-        expect(unstorableText(clean)).toBeNull();
+        expect(unstorableTextProblem(clean)).toBeNull();
       }),
     );
   });

@@ -9,58 +9,20 @@
  *   with the body (attributes.ts), and the attribute is left out, so that the service's one 422
  *   names it together with every rule the request breaks.
  *
- * Invariant: every text a client reads about a value is in PROBLEMS, keyed by what was found.
+ * Invariant: what a client is told about a value is decided in one place, `problemOf`, as a
+ * problem of the catalogue (catalogue/keys.ts), which says it in the reader's language.
  */
 import type { ErrorObject } from "ajv";
 import { deferAttributeProblems, MAX_ARRAY_ITEMS } from "./attributes.js";
+import type { AttributeProblem, Problem, Resource } from "./catalogue/keys.js";
 import { isValidDate, OUTSIDE_SUPPORTED_DATES } from "./dates.js";
-import { ApiError, type AttributeProblem, invalidParameter, notFound } from "./errors.js";
-import { MAX_DECIMAL_PLACES, parseDecimal } from "./money.js";
-import { MAX_QUERY_TEXT_LENGTH } from "./params.js";
-import {
-  type DecimalParams,
-  type PayloadDeclaration,
-  schemaValidator,
-  type UnstorableTextParams,
-  validatePayload,
-} from "./validation.js";
+import { ApiError, invalidParameter, notFound } from "./errors.js";
+import { parseDecimal } from "./money.js";
+import { type PayloadDeclaration, type ProblemParams, schemaValidator, validatePayload } from "./validation.js";
 
-interface Facts {
-  allowed: readonly unknown[];
-  minimum: unknown;
-  maximum: unknown;
-  schema: { maxLength?: number };
-}
+/** A problem of a named attribute. */
+type NamedProblem = Required<AttributeProblem>;
 
-/** What a client is told for each thing a schema can find wrong with a value. */
-const PROBLEMS = {
-  nul: { problem: () => "must not contain a NUL character" },
-  lone_surrogate: { problem: () => "is not valid text" },
-  not_a_number: { problem: () => "is not a number" },
-  not_whole: { problem: () => "must be a whole number" },
-  not_boolean: { problem: () => "must be true or false" },
-  not_text: { problem: () => "must be a string" },
-  not_single: { problem: () => "must be a single value" },
-  not_object: { problem: () => "must be an object" },
-  not_search: { problem: () => "must be given as search[name]=value" },
-  not_array: { problem: () => "must be an array" },
-  not_list: { problem: () => "must be a list of values" },
-  missing: { problem: () => "is missing or empty" },
-  not_allowed: { problem: ({ allowed }: Facts) => `must be one of: ${allowed.join(", ")}` },
-  too_long: { problem: ({ schema }: Facts) => `is too long (at most ${schema.maxLength} characters)` },
-  // every text a query takes has this limit (list-query.ts)
-  too_long_parameter: { problem: () => `must be at most ${MAX_QUERY_TEXT_LENGTH} characters` },
-  out_of_range: { problem: ({ minimum, maximum }: Facts) => `must be between ${minimum} and ${maximum}` },
-  too_many_decimals: { problem: () => `must have at most ${MAX_DECIMAL_PLACES} decimals` },
-  too_many_float_digits: { problem: () => "has too many digits for a JSON number; send it as a string" },
-  too_many_elements: { problem: () => `must have at most ${MAX_ARRAY_ITEMS} elements` },
-  not_date: { problem: () => "is not a valid date" },
-  not_date_parameter: { problem: () => "must be a date (YYYY-MM-DD)" },
-  not_date_time: { problem: () => "is not a valid date-time" },
-  outside_dates: { problem: () => OUTSIDE_SUPPORTED_DATES },
-} satisfies Record<string, { problem: (facts: Facts) => string }>;
-
-type Finding = keyof typeof PROBLEMS;
 /** Where a value was sent: a body's attribute or a URL's parameter, told apart where they differ. */
 type Place = "attribute" | "parameter";
 
@@ -73,7 +35,7 @@ interface SchemaNode {
   maxLength?: number;
   properties?: Record<string, SchemaNode>;
   required?: string[];
-  resource?: string;
+  resource?: Resource;
 }
 
 /** The JSON pointer's segments, unescaped. */
@@ -109,70 +71,65 @@ function subjectOf(error: ErrorObject): Subject {
   return { segments: [...segments, property], schema: parent.properties?.[property] ?? {} };
 }
 
-function typeFinding(schema: SchemaNode, data: unknown, place: Place): Finding {
+/** The problem of a value of the wrong JSON type. */
+function typeProblem(schema: SchemaNode, data: unknown, place: Place): Problem {
   const expected = baseType(schema);
   if (place === "parameter") {
     if (expected === "integer") {
       // digits beyond the numbers ajv compares exactly (validation.ts leaves them as sent)
-      return typeof data === "string" && /^\s*\d+\s*$/.test(data) ? "out_of_range" : "not_whole";
+      return typeof data === "string" && /^\s*\d+\s*$/.test(data) ? rangeOf(schema) : { key: "wholeNumber" };
     }
-    return expected === "object" ? "not_search" : expected === "array" ? "not_list" : "not_single";
+    if (expected === "object") return { key: "searchFormat" };
+    return { key: expected === "array" ? "listOfValues" : "singleValue" };
   }
   if (expected === "integer") {
     const numeric = typeof data === "number" || (typeof data === "string" && parseDecimal(data) !== null);
-    return numeric ? "not_whole" : "not_a_number";
+    return { key: numeric ? "wholeNumber" : "notANumber" };
   }
-  if (schema.format === "decimal") return "not_a_number";
-  const byType: Record<string, Finding> = {
-    boolean: "not_boolean",
-    string: "not_text",
-    object: "not_object",
-    array: "not_array",
-  };
-  return byType[expected ?? ""] ?? "not_a_number";
+  if (expected === "boolean") return { key: "trueOrFalse" };
+  if (expected === "string" && schema.format !== "decimal") return { key: "mustBeString" };
+  if (expected === "object") return { key: "mustBeObject" };
+  if (expected === "array") return { key: "mustBeArray" };
+  return { key: "notANumber" };
 }
 
-function findingOf(error: ErrorObject, schema: SchemaNode, place: Place): Finding {
-  if (place === "parameter" && schema.enum !== undefined) return "not_allowed";
+function rangeOf(schema: SchemaNode): Problem {
+  return { key: "between", minimum: schema.minimum ?? 0, maximum: schema.maximum ?? Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * What a client is told for each thing a schema finds wrong with a value, keyed as the catalogue
+ * says it (catalogue/en.ts, nl.ts): the one table from ajv's keywords to problems.
+ */
+function problemOf(error: ErrorObject, schema: SchemaNode, place: Place): Problem {
+  const allowed = (schema.enum ?? []).filter((value) => value !== null).map(String);
+  if (place === "parameter" && schema.enum !== undefined) return { key: "oneOf", values: allowed };
   switch (error.keyword) {
     case "readAs":
-      return (error.params as UnstorableTextParams).unstorable;
     case "maxMagnitude":
-      return (error.params as DecimalParams).reason;
+      return (error.params as ProblemParams).problem;
     case "type":
-      return typeFinding(schema, error.data, place);
+      return typeProblem(schema, error.data, place);
     case "enum":
-      return "not_allowed";
+      return { key: "oneOf", values: allowed };
     case "maxLength":
-      return place === "attribute" ? "too_long" : "too_long_parameter";
+      return { key: place === "attribute" ? "tooLong" : "maxCharacters", most: schema.maxLength ?? 0 };
     case "maxItems":
-      return "too_many_elements";
+      return { key: "maxElements", most: MAX_ARRAY_ITEMS };
     case "minimum":
     case "maximum":
-      return "out_of_range";
+      return rangeOf(schema);
     case "safeInteger":
-      return "not_whole";
+      return { key: "wholeNumber" };
     case "required":
-      return "missing";
+      return { key: "missingOrEmpty" };
     case "format":
-      if (schema.format === "date-time") return "not_date_time";
-      if (typeof error.data === "string" && isValidDate(error.data)) return "outside_dates";
-      return place === "attribute" ? "not_date" : "not_date_parameter";
+      if (schema.format === "date-time") return { key: "notADateTime" };
+      if (typeof error.data === "string" && isValidDate(error.data)) return OUTSIDE_SUPPORTED_DATES;
+      return { key: place === "attribute" ? "notADate" : "dateFormat" };
     default:
-      return place === "attribute" ? "not_a_number" : "not_single";
+      return place === "attribute" ? { key: "notANumber" } : { key: "singleValue" };
   }
-}
-
-/** The problem text of `error`, about a value whose schema is `schema`. */
-function problemOf(error: ErrorObject, schema: SchemaNode, place: Place): string {
-  const finding = findingOf(error, schema, place);
-  const decimalMaximum = error.keyword === "maxMagnitude" ? (error.params as DecimalParams).maximum : undefined;
-  return PROBLEMS[finding].problem({
-    allowed: (schema.enum ?? []).filter((value) => value !== null),
-    minimum: decimalMaximum === undefined ? schema.minimum : `-${decimalMaximum}`,
-    maximum: decimalMaximum ?? schema.maximum ?? Number.MAX_SAFE_INTEGER,
-    schema,
-  });
 }
 
 /** `invoice_lines/0/price_per_unit` → `invoice_lines[0].price_per_unit` (`[]` for any element). */
@@ -200,8 +157,8 @@ function attributeErrors(errors: readonly ErrorObject[]): ErrorObject[] {
  * Every invalid attribute of a payload with its first problem, in the order the schema lists
  * them; `depth` leading segments (the wrapper) are not part of the names.
  */
-function attributeProblems(errors: readonly ErrorObject[], depth = 1): AttributeProblem[] {
-  const problems = new Map<string, string>();
+function attributeProblems(errors: readonly ErrorObject[], depth = 1): NamedProblem[] {
+  const problems = new Map<string, Problem>();
   for (const error of attributeErrors(errors)) {
     const subject = subjectOf(error);
     const attribute = attributeName(subject.segments.slice(depth));
@@ -230,7 +187,7 @@ function removeInvalidValues(body: unknown, errors: readonly ErrorObject[]): voi
  * The problems of `attributes` read as a request's payload would be (the CLI's input for a
  * company): they are read in place, and each invalid one is named with its first problem.
  */
-export function payloadProblems(payload: PayloadDeclaration, attributes: Record<string, unknown>): AttributeProblem[] {
+export function payloadProblems(payload: PayloadDeclaration, attributes: Record<string, unknown>): NamedProblem[] {
   const errors = validatePayload(payload, { [payload.wrapper]: attributes });
   // the wrapper's own problems (nothing given) are the caller's to judge
   return attributeProblems(errors.filter((error) => segmentsOf(error.instancePath).length > 1));
@@ -241,15 +198,15 @@ function bodyRefusal(errors: readonly ErrorObject[]): ApiError | null {
   const first = errors[0];
   const rootSchema = (first?.parentSchema ?? {}) as SchemaNode;
   const wrapper = segmentsOf(first?.instancePath ?? "")[0] ?? rootSchema.required?.[0] ?? "";
-  const spec = { wrapper };
   for (const error of errors) {
     const depth = segmentsOf(error.instancePath).length;
     const empty = error.keyword === "minProperties" || (error.keyword === "type" && error.data === null);
     if (depth === 0 || (depth === 1 && empty)) {
-      return new ApiError("client.parameters.missing_parameter", `Parameter ${spec.wrapper} is missing or empty`);
+      const missing = { key: "parameter", name: wrapper, problem: { key: "missingOrEmpty" } } as const;
+      return new ApiError("client.parameters.missing_parameter", missing);
     }
     if (depth === 1 && error.keyword === "type") {
-      return new ApiError("client.parameters.invalid_parameter_value", `Parameter ${spec.wrapper} must be an object`);
+      return invalidParameter(wrapper, { key: "mustBeObject" });
     }
   }
   const unknown = [
@@ -263,10 +220,7 @@ function bodyRefusal(errors: readonly ErrorObject[]): ApiError | null {
     ),
   ];
   if (unknown.length === 0) return null;
-  return new ApiError(
-    "client.parameters.unpermitted_parameters",
-    `Unpermitted parameter${unknown.length > 1 ? "s" : ""} in ${spec.wrapper}: ${unknown.join(", ")}`,
-  );
+  return new ApiError("client.parameters.unpermitted_parameters", { key: "unpermitted", wrapper, keys: unknown });
 }
 
 function parameterRefusal(error: ErrorObject): ApiError {
@@ -278,7 +232,7 @@ function pathRefusal(error: ErrorObject): ApiError {
   const { resource } = subjectOf(error).schema;
   // every id parameter names its resource (params.ts `idParams`); a schema that does not is unreadable
   return resource === undefined
-    ? new ApiError("client.parameters.invalid_parameter_value", "The request could not be read")
+    ? new ApiError("client.parameters.invalid_parameter_value", { key: "requestUnreadable" })
     : notFound(resource);
 }
 

@@ -46,7 +46,7 @@ function read(thing: unknown) {
   const errors = new ValidationErrors();
   const attributes = readWritePayload(Thing, body, { timeZone: "Europe/Amsterdam" }, errors);
   try {
-    errors.throwIfAny("Thing");
+    errors.throwIfAny("ride");
     return { attributes, problems: null };
   } catch (error) {
     return { attributes, problems: (error as ApiError).message };
@@ -84,7 +84,7 @@ describe("a body read as the reference reads it", () => {
   it("reads a date-time in the company's time zone", () => {
     expect(read({ at: "2024-03-01 00:00:00" }).attributes).toEqual({ at: "2024-02-29T23:00:00.000Z" });
     expect(read({ at: "9999-12-31T23:30:00Z" }).problems).toBe(
-      "Thing is invalid: at must be between 1900-01-01 and 9999-12-31",
+      "Ride is invalid: at must be between 1900-01-01 and 9999-12-31",
     );
   });
 
@@ -107,7 +107,7 @@ describe("a body read as the reference reads it", () => {
       lines: [{ description: "nul\u0000", quantity: "1000000001" }, "line"],
     });
     expect(problems).toBe(
-      "Thing is invalid: name is too long (at most 5 characters); count is not a number; " +
+      "Ride is invalid: name is too long (at most 5 characters); count is not a number; " +
         "done must be true or false; kind must be one of: big, small; date is not a valid date; " +
         "price is not a number; contact must be an object; lines[0].description must not contain a NUL character; " +
         "lines[0].quantity must be between -1000000000 and 1000000000; lines[1] must be an object",
@@ -116,19 +116,19 @@ describe("a body read as the reference reads it", () => {
   });
 
   it("says which numbers are not whole, which amounts cannot be exact, and which dates are outside", () => {
-    expect(read({ count: 1e308 }).problems).toBe("Thing is invalid: count must be a whole number");
+    expect(read({ count: 1e308 }).problems).toBe("Ride is invalid: count must be a whole number");
     expect(read({ count: 1.5, price: 12345678.123456789, date: "0999-12-31" }).problems).toBe(
-      "Thing is invalid: count must be a whole number; date must be between 1900-01-01 and 9999-12-31; " +
+      "Ride is invalid: count must be a whole number; date must be between 1900-01-01 and 9999-12-31; " +
         "price has too many digits for a JSON number; send it as a string",
     );
     expect(read({ price: "0.00000000001", at: "yesterday" }).problems).toBe(
-      "Thing is invalid: at is not a valid date-time; price must have at most 10 decimals",
+      "Ride is invalid: at is not a valid date-time; price must have at most 10 decimals",
     );
   });
 
   it("names an array with too many elements, not its elements", () => {
     const lines = Array.from({ length: 1001 }, () => ({ quantity: "x" }));
-    expect(read({ lines }).problems).toBe("Thing is invalid: lines must have at most 1000 elements");
+    expect(read({ lines }).problems).toBe("Ride is invalid: lines must have at most 1000 elements");
   });
 });
 
@@ -225,7 +225,7 @@ describe("a query string", () => {
 });
 
 describe("a path's ids", () => {
-  const validate = compileValidator({ schema: idParams({ id: "Ride" }), httpPart: "params" });
+  const validate = compileValidator({ schema: idParams({ id: "ride" }), httpPart: "params" });
 
   it("are read as numbers", () => {
     const params = { company_id: "3", id: "42" };
@@ -252,7 +252,7 @@ describe("a route's body problems", () => {
     app.post("/notes", { schema: { body: payloadBody(Note) } }, async (request) => {
       const errors = new ValidationErrors();
       const attributes = read ? readWritePayload(Note, request.body, { timeZone: "UTC" }, errors) : {};
-      errors.throwIfAny("Note");
+      errors.throwIfAny("request");
       return { note: attributes };
     });
     const response = await app.inject({ method: "POST", url: "/notes", payload: { note: { pages: "many" } } });
@@ -263,7 +263,7 @@ describe("a route's body problems", () => {
   it("are answered by the service that reads the body, in its one 422", async () => {
     expect(await post(true)).toEqual({
       status: 422,
-      error: { type: "client.parameters.validation", message: "Note is invalid: pages is not a number" },
+      error: { type: "client.parameters.validation", message: "Request is invalid: pages is not a number" },
     });
   });
 

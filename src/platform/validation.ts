@@ -13,7 +13,7 @@
  *   applies;
  * - a date attribute takes the date of a date-time; a date parameter may be padded with spaces;
  * - a single query value for a list parameter is a list of one;
- * - text neither database keeps as sent (text.ts `unstorableText`) is refused wherever it is.
+ * - text neither database keeps as sent (text.ts `unstorableTextProblem`) is refused wherever it is.
  * `readOnlyKeys` drops the keys responses carry and clients send back (spec 1.9) before
  * `additionalProperties` refuses every other unknown key; `maxMagnitude` reads an exact decimal
  * (money.ts) no larger than its stated maximum and leaves it in canonical form; `safeInteger`
@@ -28,9 +28,10 @@
  */
 import { Ajv, type ErrorObject, type KeywordDefinition, type SchemaValidateFunction, type ValidateFunction } from "ajv";
 import { MAX_ARRAY_ITEMS } from "./attributes.js";
+import type { Problem } from "./catalogue/keys.js";
 import { isSupportedDate, isValidDate, parseDateTime } from "./dates.js";
 import { canonicalDecimal, readDecimal } from "./money.js";
-import { unstorableText } from "./text.js";
+import { unstorableTextProblem } from "./text.js";
 
 /** How `readAs` reads the values of an object: a body's attributes or a URL's parameters. */
 export type ReadAs = "attributes" | "parameters";
@@ -95,9 +96,9 @@ function isBlankable(schema: PropertySchema): boolean {
   return BLANKABLE_TYPES.has(baseType(schema) ?? "") || schema.format !== undefined || schema.enum !== undefined;
 }
 
-/** The finding `readAs` reports for a text no database keeps: validation-errors.ts words it. */
-export interface UnstorableTextParams {
-  unstorable: NonNullable<ReturnType<typeof unstorableText>>;
+/** The params of an error `readAs` or `maxMagnitude` reports: the problem, as the catalogue keys it. */
+export interface ProblemParams {
+  problem: Problem;
 }
 
 /** The error of a text no database keeps, about the property at `instancePath` of an object of `parentSchema`. */
@@ -108,9 +109,9 @@ function unstorableError(
 ): Partial<ErrorObject> | null {
   const texts = Array.isArray(value) ? value : [value];
   for (const text of texts) {
-    const unstorable = typeof text === "string" ? unstorableText(text) : null;
-    if (unstorable !== null) {
-      const params: UnstorableTextParams = { unstorable };
+    const problem = typeof text === "string" ? unstorableTextProblem(text) : null;
+    if (problem !== null) {
+      const params: ProblemParams = { problem };
       return { keyword: "readAs", instancePath, params, parentSchema };
     }
   }
@@ -174,16 +175,10 @@ const readOnlyKeys: KeywordDefinition = {
   },
 };
 
-/** What `maxMagnitude` reports when a decimal cannot be read: validation-errors.ts words it. */
-export interface DecimalParams {
-  reason: Extract<ReturnType<typeof readDecimal>, { ok: false }>["reason"];
-  maximum: string;
-}
-
 function validateDecimal(maximum: string, data: unknown, _schema?: object, context?: DataContext) {
   const decimal = readDecimal(data, maximum);
   if (!decimal.ok) {
-    const params: DecimalParams = { reason: decimal.reason, maximum };
+    const params: ProblemParams = { problem: decimal.problem };
     validateDecimal.errors = [{ keyword: "maxMagnitude", params }];
     return false;
   }

@@ -8,7 +8,7 @@ import type { Query } from "../../platform/query-string.js";
 import { AccountListResponse, AccountResponse } from "./schemas.js";
 import { ACCOUNT_SELECTIONS, listCompanyAccounts, showAccount } from "./service.js";
 
-const ACCOUNT_ID = idParams({ id: "Account" });
+const ACCOUNT_ID = idParams({ id: "account" });
 
 const ACCOUNT_QUERY = listQuery({
   selections: ACCOUNT_SELECTIONS,

@@ -8,6 +8,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { access, requireCompany } from "../../platform/access.js";
+import { RESOURCE_NAMES } from "../../platform/catalogue/en.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
@@ -26,17 +28,19 @@ import {
   uploadAttachment,
 } from "./service.js";
 
-const ATTACHMENT = "Attachment";
+const ATTACHMENT = "attachment";
 
-/** "Sales invoice" → "a sales invoice", "Expense" → "an expense" (for the reference's summaries) */
-const article = (resourceName: string) =>
-  `${/^[aeiou]/i.test(resourceName) ? "an" : "a"} ${resourceName.toLowerCase()}`;
+/** "salesInvoice" → "a sales invoice", "expense" → "an expense" (for the reference's summaries) */
+function article(resource: Resource): string {
+  const name = RESOURCE_NAMES[resource];
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name.toLowerCase()}`;
+}
 
 export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps, parent: AttachmentParent): void {
   const config = access(parent.scope, "company_id");
   const collection = `/api/v1/companies/:company_id/${parent.pathSegment}/:${parent.idParam}/attachments`;
-  const parentIds = idParams({ [parent.idParam]: parent.resourceName });
-  const attachmentIds = idParams({ [parent.idParam]: parent.resourceName, id: ATTACHMENT });
+  const parentIds = idParams({ [parent.idParam]: parent.resource });
+  const attachmentIds = idParams({ [parent.idParam]: parent.resource, id: ATTACHMENT });
 
   /** The company and its parent document, checked for `purpose`. */
   async function documentOf(request: FastifyRequest, purpose: ParentPurpose) {
@@ -59,7 +63,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
       bodyLimit: uploadBodyLimit(),
       schema: {
         params: parentIds,
-        summary: `Upload an attachment to ${article(parent.resourceName)}`,
+        summary: `Upload an attachment to ${article(parent.resource)}`,
         body: payloadBody(AttachmentPayload),
         response: { 200: AttachmentObjectResponse },
       },
@@ -90,7 +94,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: ServiceDeps
       config,
       schema: {
         params: attachmentIds,
-        summary: `Download an attachment of ${article(parent.resourceName)}`,
+        summary: `Download an attachment of ${article(parent.resource)}`,
         file: { contentType: "*/*", description: "The file, with the Content-Type it was uploaded with" },
       },
     },

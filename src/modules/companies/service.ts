@@ -11,11 +11,13 @@
  * (access-control.ts, which also holds the operator's switch; details.ts reads the seller). A
  * company created through the API counts against its owner's `max_companies_per_user` (plans).
  */
+
 import type { Static } from "@sinclair/typebox";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { announceAccessChange } from "../../platform/access-cache.js";
 import { readWritePayload } from "../../platform/attributes.js";
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { normaliseBic, normaliseIban } from "../../platform/iban.js";
@@ -28,7 +30,7 @@ import { seedDefaultChart } from "../accounts/service.js";
 import { assertCanCreate, DEFAULT_PLAN } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
 import { isApiAccessible, storedScopes } from "./access-control.js";
-import { validateCompany } from "./rules.js";
+import { normaliseKvkNumber, validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
   type CompanyRow,
@@ -47,7 +49,7 @@ export type { CompanyTables } from "./store.js";
 
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];
-const RESOURCE = "Company";
+const RESOURCE = "company";
 
 export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): Company {
   return {
@@ -79,6 +81,7 @@ type CompanyAttributes = Partial<Static<typeof CompanyPayload.schema>>;
 function normalised(attributes: CompanyAttributes): CompanyAttributes {
   const result = { ...attributes };
   if ("country_code" in attributes) result.country_code = normaliseCountryCode(attributes.country_code ?? null);
+  if ("kvk_number" in attributes) result.kvk_number = normaliseKvkNumber(attributes.kvk_number ?? null);
   if ("vat_number" in attributes) result.vat_number = normaliseVatNumber(attributes.vat_number ?? null);
   if ("iban" in attributes) result.iban = normaliseIban(attributes.iban ?? null);
   if ("bic" in attributes) result.bic = normaliseBic(attributes.bic ?? null);
@@ -145,13 +148,10 @@ function validateMerged(row: Partial<CompanyRow>, attributes: CompanyAttributes,
   validateCompany(
     {
       name: pick("name", row.name ?? null) ?? null,
-      country_code: pick("country_code", row.country_code ?? null) ?? null,
-      email: pick("email", row.email ?? null) ?? null,
       vat_liable: pick("vat_liable", booleanFromColumn(row.vat_liable ?? 1)) ?? true,
       vat_number: pick("vat_number", row.vat_number ?? null) ?? null,
-      iban: pick("iban", row.iban ?? null) ?? null,
-      bic: pick("bic", row.bic ?? null) ?? null,
     },
+    attributes,
     errors,
   );
 }
@@ -193,7 +193,7 @@ class RenamedValidationErrors extends ValidationErrors {
     super();
   }
 
-  override add(attribute: string, problem: string): void {
+  override add(attribute: string, problem: Problem): void {
     super.add(this.nameOf(attribute), problem);
   }
 }
@@ -303,7 +303,7 @@ export async function updateCompanyDetailsForOperator(
 /** Deleting a company removes all its data; only its owner may. */
 export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAccess): Promise<void> {
   if (!access.isOwner) {
-    throw new ApiError("client.authorization.access_denied", "Only the owner of a company can delete it");
+    throw new ApiError("client.authorization.access_denied", { key: "ownerOnlyDeletes" });
   }
   await deleteCompany(deps.db, access.companyId);
   announceAccessChange();

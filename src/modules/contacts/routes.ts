@@ -15,7 +15,7 @@ import {
   updateCompanyContact,
 } from "./service.js";
 
-const CONTACT_ID = idParams({ id: "Contact" });
+const CONTACT_ID = idParams({ id: "contact" });
 
 const contacts = access("manage:contacts", "company_id");
 

@@ -31,7 +31,7 @@ const EXPENSE_QUERY = listQuery({
     ...DATE_RANGE_SEARCH,
   },
 });
-const RESOURCE = "Expense";
+const RESOURCE = "expense";
 const EXPENSE_ID = idParams({ id: RESOURCE });
 
 export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -95,7 +95,7 @@ export const EXPENSE_ATTACHMENTS: AttachmentParent = {
   pathSegment: "expenses",
   idParam: "expense_id",
   documentType: DOCUMENT_TYPE,
-  resourceName: RESOURCE,
+  resource: RESOURCE,
   scope: "manage:expenses",
   findParent: requireExpense,
 };

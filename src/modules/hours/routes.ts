@@ -9,7 +9,7 @@ import { payloadBody } from "../../platform/route-docs.js";
 import { HourListResponse, HourPayload, HourResponse } from "./schemas.js";
 import { createHour, deleteCompanyHour, listCompanyHours, showHour, updateCompanyHour } from "./service.js";
 
-const HOUR_ID = idParams({ id: "Hour" });
+const HOUR_ID = idParams({ id: "hour" });
 
 const hours = access("manage:hours", "company_id");
 

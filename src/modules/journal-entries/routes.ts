@@ -15,7 +15,7 @@ import {
   updateCompanyJournalEntry,
 } from "./service.js";
 
-const JOURNAL_ENTRY_ID = idParams({ id: "Journal entry" });
+const JOURNAL_ENTRY_ID = idParams({ id: "journalEntry" });
 
 const journalEntries = access("manage:journal_entries", "company_id");
 

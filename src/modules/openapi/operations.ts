@@ -8,6 +8,7 @@
 import { OptionalKind } from "@sinclair/typebox";
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
 import { documentedBody, type JsonSchema } from "../../platform/route-docs.js";
+import { operationDescription } from "./descriptions.js";
 import { errorTypesOf, pathParameters } from "./errors.js";
 import { operationNames, pascal, singular } from "./names.js";
 
@@ -267,7 +268,7 @@ export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): 
   return {
     operationId: names.operationId,
     summary: route.schema.summary ?? names.summary,
-    ...(route.schema.description === undefined ? {} : { description: route.schema.description }),
+    description: operationDescription(route, names),
     tags: [names.tag],
     ...(access === undefined
       ? { security: [] }

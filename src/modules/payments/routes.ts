@@ -15,7 +15,7 @@ import {
   updateCompanyPayment,
 } from "./service.js";
 
-const PAYMENT_ID = idParams({ id: "Payment" });
+const PAYMENT_ID = idParams({ id: "payment" });
 
 const payments = access("manage:payments", "company_id");
 

@@ -15,7 +15,7 @@ import {
   updateCompanyProduct,
 } from "./service.js";
 
-const PRODUCT_ID = idParams({ id: "Product" });
+const PRODUCT_ID = idParams({ id: "product" });
 
 const products = access("manage:products", "company_id");
 

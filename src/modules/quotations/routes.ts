@@ -25,7 +25,7 @@ const QUOTATION_QUERY = listQuery({
     contact_id: { kind: "id", description: "Only this contact's quotations" },
   },
 });
-const RESOURCE = "Quotation";
+const RESOURCE = "quotation";
 const QUOTATION_ID = idParams({ id: RESOURCE });
 
 export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps): void {

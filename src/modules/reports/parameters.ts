@@ -64,8 +64,7 @@ export function readReportDate(query: unknown): string | undefined {
 /** `?from=&till=`: either may be absent; `till` may not be before `from`. */
 export function readReportPeriod(query: unknown): { from?: string; till?: string } {
   const { from, till } = query as ReportQuery;
-  if (from !== undefined && till !== undefined && till < from)
-    throw invalidParameter("till", "must not be before from");
+  if (from !== undefined && till !== undefined && till < from) throw invalidParameter("till", { key: "notBeforeFrom" });
   return { from, till };
 }
 
@@ -81,5 +80,5 @@ export function readAccountSelector(query: unknown): AccountSelector {
   const { account_id: id, account_path: path } = query as ReportQuery;
   if (id !== undefined) return { account_id: id };
   if (path !== undefined && path.trim() !== "") return { account_path: path.trim() };
-  throw invalidParameter("account_id or account_path", "is missing or empty");
+  throw invalidParameter("account_id or account_path", { key: "missingOrEmpty" });
 }

@@ -9,7 +9,7 @@ import { payloadBody } from "../../platform/route-docs.js";
 import { RIDE_SELECTIONS, RideListResponse, RidePayload, RideResponse } from "./schemas.js";
 import { createRide, deleteCompanyRide, listCompanyRides, showRide, updateCompanyRide } from "./service.js";
 
-const RIDE_ID = idParams({ id: "Ride" });
+const RIDE_ID = idParams({ id: "ride" });
 
 const ride = access("manage:rides", "company_id");
 

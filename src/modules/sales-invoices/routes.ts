@@ -33,7 +33,7 @@ const SALES_INVOICE_QUERY = listQuery({
     api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
   },
 });
-const RESOURCE = "Sales invoice";
+const RESOURCE = "salesInvoice";
 const SALES_INVOICE_ID = idParams({ id: RESOURCE });
 
 export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -145,7 +145,7 @@ export const SALES_INVOICE_ATTACHMENTS: AttachmentParent = {
   pathSegment: "sales_invoices",
   idParam: "sales_invoice_id",
   documentType: "sales_invoice",
-  resourceName: RESOURCE,
+  resource: RESOURCE,
   scope: "manage:sales_invoices",
   findParent: requireSalesInvoice,
 };

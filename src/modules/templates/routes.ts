@@ -8,7 +8,7 @@ import type { Query } from "../../platform/query-string.js";
 import { TemplateListResponse, TemplateResponse } from "./schemas.js";
 import { listCompanyTemplates, showTemplate } from "./service.js";
 
-const TEMPLATE_ID = idParams({ id: "Template" });
+const TEMPLATE_ID = idParams({ id: "template" });
 
 export function registerTemplateRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(

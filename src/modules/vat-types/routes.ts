@@ -9,7 +9,7 @@ import { dateParameter } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
 
-const VAT_TYPE_ID = idParams({ id: "VAT type" });
+const VAT_TYPE_ID = idParams({ id: "vatType" });
 
 /** `since` is read by the route: its default is today in the company's time zone */
 const VAT_TYPE_QUERY = listQuery({
