@@ -1,11 +1,13 @@
 /**
  * Field constructors for request and response schemas. A wire field is nullable (spec section 2:
  * "all fields may be null") unless Kasboek always fills it: `Nullable` makes a `type: [T, "null"]`
- * schema that fast-json-stringify serialises quickly and that `attributes.ts` knows how to coerce;
- * `Filled` (responses only) a field that is never null, which the OpenAPI document then promises.
- * `format: "decimal"` marks exact decimal strings on input; it never appears in response schemas.
+ * schema that fast-json-stringify serialises quickly and that Fastify validates requests with
+ * (validation.ts reads values as the reference does); `Filled` (responses only) a field that is
+ * never null, which the OpenAPI document then promises. `format: "decimal"` marks exact decimals
+ * on input, each with the largest magnitude it may have; it never appears in response schemas.
  */
 import { Kind, type Static, type TObject, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+import { MAX_AMOUNT } from "./money.js";
 
 interface StringOptions {
   maxLength?: number;
@@ -24,8 +26,8 @@ export const Nullable = {
    * input only: accepts numbers and decimal strings, yields a canonical decimal string; its
    * magnitude is at most `maxMagnitude` (money.ts MAX_AMOUNT unless given, MAX_QUANTITY for quantities)
    */
-  decimal: (options: { maxMagnitude?: string } = {}): TUnsafe<string | null> =>
-    Type.Unsafe<string | null>({ type: ["string", "null"], format: "decimal", ...options }),
+  decimal: ({ maxMagnitude = MAX_AMOUNT }: { maxMagnitude?: string } = {}): TUnsafe<string | null> =>
+    Type.Unsafe<string | null>({ type: ["string", "number", "null"], format: "decimal", maxMagnitude }),
   enumeration: <Value extends string>(values: readonly Value[]): TUnsafe<Value | null> =>
     Type.Unsafe<Value | null>({ type: ["string", "null"], enum: [...values, null] }),
   /**

@@ -7,6 +7,11 @@
  * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
  * UTF-8 with the `{"error":{"type","message"}}` envelope and an `X-Request-Id` header.
  *
+ * Invariant: Fastify validates every body, path parameter and query string with its route's
+ * schema (validation.ts), and a refusal is answered as validation-errors.ts says. A body's
+ * attribute problems go to the service that reads it (attributes.ts); a success answered while
+ * a body's problems were never reported is a 500, never a silent one.
+ *
  * Invariant: every response to a request of an https site, or one that came over TLS, says so
  * with Strict-Transport-Security (transport-security.ts), set with the request id.
  *
@@ -24,6 +29,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import { hasUnreportedProblems } from "./attributes.js";
 import type { Message } from "./catalogue/keys.js";
 import { ApiError, errorBody } from "./errors.js";
 import { checkJsonLimits } from "./json-limits.js";
@@ -34,6 +40,7 @@ import { type RateLimitSettings, registerRateLimit } from "./rate-limit.js";
 import { recordRouteCatalogue } from "./route-catalogue.js";
 import { LAZY_SERIALIZERS } from "./serializers.js";
 import { declareTransportSecurity } from "./transport-security.js";
+import { compileValidator } from "./validation-errors.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -170,9 +177,12 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
 
   recordRouteCatalogue(app);
-  // Route schemas describe bodies and queries for the OpenAPI document (route-docs.ts); the
-  // services validate them, so one 422 in the spec's format names every invalid attribute.
-  app.setValidatorCompiler(() => () => true);
+  app.setValidatorCompiler(compileValidator);
+  app.addHook("preSerialization", (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && hasUnreportedProblems(request.body)) {
+      done(new Error("the body's attribute problems were never reported"));
+    } else done(null, payload);
+  });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(

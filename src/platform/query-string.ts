@@ -5,8 +5,9 @@
  * key keeps its last value, as Rails does; a stray '%' is kept literally; objects have no
  * prototype and `__proto__` keys are dropped, so no name reaches Object.prototype; at most
  * QUERY_PARAMETER_LIMIT parameters are read (the rest are ignored) and nesting deeper than
- * QUERY_DEPTH_LIMIT brackets is kept as one literal key, so a hostile query costs little. Unknown
- * keys are kept; routes ignore what they do not read.
+ * QUERY_DEPTH_LIMIT brackets is kept as one literal key, so a hostile query costs little. Every
+ * key is kept here; the route's schema drops the keys it does not declare (validation.ts), so a
+ * handler never sees them.
  */
 import { parse } from "qs";
 

@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { englishProblem } from "../../test/support/english.js";
-import { ApiError } from "./errors.js";
-import { queryText } from "./params.js";
 import { hasLoneSurrogate, unstorableTextProblem } from "./text.js";
 
 describe("text a database keeps as sent", () => {
@@ -24,19 +22,5 @@ describe("text a database keeps as sent", () => {
         expect(unstorableTextProblem(clean)).toBeNull();
       }),
     );
-  });
-
-  it("refuses a lone surrogate in a query text with 400 naming the parameter", () => {
-    const refusal = (() => {
-      try {
-        queryText("search[q]", "a\ud800");
-      } catch (error) {
-        return error;
-      }
-      return null;
-    })();
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect((refusal as ApiError).status).toBe(400);
-    expect((refusal as ApiError).message).toBe("Parameter search[q] is not valid text");
   });
 });

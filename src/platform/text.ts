@@ -43,8 +43,8 @@ export function hasLoneSurrogate(value: string): boolean {
  * Why `value` cannot be stored as sent, or null when it can. PostgreSQL cannot hold U+0000 in
  * text (SQLite can); a lone surrogate would be stored changed on both (SQLite writes bytes that
  * are not UTF-8 and reads back three U+FFFD, PostgreSQL's driver sends one). Every text a
- * request hands to the database passes here: attributes (attributes.ts) and query texts
- * (params.ts).
+ * request hands to the database passes here: the schemas refuse it wherever it is sent, in a
+ * body, a path or a query string (validation.ts `readAs`).
  */
 export function unstorableTextProblem(value: string): Problem | null {
   if (value.includes("\u0000")) return { key: "noNul" };

@@ -16,7 +16,7 @@ import type { Static } from "@sinclair/typebox";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { announceAccessChange } from "../../platform/access-cache.js";
-import { coerceAttributes, readWritePayload } from "../../platform/attributes.js";
+import { readWritePayload } from "../../platform/attributes.js";
 import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
@@ -25,6 +25,7 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { ALL_SCOPES, intersectScopes, type Scope } from "../../platform/scopes.js";
 import { normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
+import { payloadProblems } from "../../platform/validation-errors.js";
 import { seedDefaultChart } from "../accounts/service.js";
 import { assertCanCreate, DEFAULT_PLAN } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
@@ -202,8 +203,13 @@ function readOperatorInput(
   nameOf: (attribute: string) => string,
 ): { attributes: CompanyAttributes; errors: ValidationErrors } {
   const errors = new RenamedValidationErrors(nameOf);
-  const coerced = coerceAttributes(CompanyPayload.schema, input, { timeZone: "Europe/Amsterdam" }, errors);
-  return { attributes: normalised(coerced), errors };
+  const attributes: Record<string, unknown> = { ...input };
+  for (const { attribute, problem } of payloadProblems(CompanyPayload, attributes)) {
+    errors.add(attribute, problem);
+    // an attribute that cannot be read is not looked at again (company attributes are flat)
+    delete attributes[attribute];
+  }
+  return { attributes: normalised(attributes as CompanyAttributes), errors };
 }
 
 /**
