@@ -23,14 +23,16 @@ const { harness, documentResponse, document, owner, operations } = openApi;
 function routerRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
   const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^([│ ]*)(?:[├└]── )(\S+) \(([^)]+)\)$/.exec(line);
+  // the tree with its shared prefixes: the form that shows wildcard routes (`/app/*`) whole
+  for (const line of app.printRoutes().split("\n")) {
+    const match = /^([│ ]*)(?:[├└]── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = (match[1] ?? "").length / 4;
     stack.length = depth;
     // a segment may list alternative parameter names (`:id|:company_id`); any one names the path
     stack.push((match[2] ?? "").replace(/:([a-z_]+)(\|:[a-z_]+)+/g, ":$1"));
-    for (const method of (match[3] ?? "").split(", ")) {
+    if (match[3] === undefined) continue;
+    for (const method of match[3].split(", ")) {
       if (method !== "HEAD") found.push(`${method} ${stack.join("")}`);
     }
   }

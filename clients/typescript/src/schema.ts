@@ -926,6 +926,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A browser is sent on to the web app */
+    get: operations["getPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/app": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The web app, at its canonical address */
+    get: operations["getWebAppRootPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/app/*": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The web app (every path below /app/ is one of its pages) */
+    get: operations["getWebAppPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/app/assets/*": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A file of the web app, named by its content hash (cached for a year) */
+    get: operations["getWebAppAsset"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health/live": {
     parameters: {
       query?: never;
@@ -5949,6 +6017,107 @@ export interface operations {
       };
     };
   };
+  getPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accept prefers text/html: to /app/ */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anyone else: no endpoint here */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
+  getWebAppRootPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To /app/ */
+      301: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getWebAppPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The app's page, which loads its scripts from /app/assets/ */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": unknown;
+        };
+      };
+      /** @description The web app is not built on this installation (a page) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": unknown;
+        };
+      };
+    };
+  };
+  getWebAppAsset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such file */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+    };
+  };
   getHealthLive: {
     parameters: {
       query?: never;
@@ -6314,7 +6483,14 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          /** @description the CSRF token of the page the form is on */
+          csrf_token?: string;
+        };
+      };
+    };
     responses: {
       /** @description Signed out: to the sign-in page */
       303: {
@@ -6751,6 +6927,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/x-www-form-urlencoded": {
+          /** @description the client's id (a public client, or with client_secret instead of HTTP Basic) */
+          client_id?: string;
+          /** @description the client's secret (a confidential client not using HTTP Basic) */
+          client_secret?: string;
           /** @description authorization_code or refresh_token */
           grant_type?: string;
           /** @description the authorization code (authorization_code) */
@@ -6815,6 +6995,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/x-www-form-urlencoded": {
+          /** @description the client's id (a public client, or with client_secret instead of HTTP Basic) */
+          client_id?: string;
+          /** @description the client's secret (a confidential client not using HTTP Basic) */
+          client_secret?: string;
           /** @description the token to revoke */
           token?: string;
           /** @description access_token or refresh_token (optional) */
