@@ -4,7 +4,7 @@
  */
 import { unwrap } from "@kasboek/client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api, totalOf } from "../api/client";
 import { shownError } from "../api/errors";
@@ -168,10 +168,12 @@ export function InvoiceList() {
 /** A date filter kept in the URL as the API's date, typed the Dutch way; applied once it reads as a date. */
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (date: string) => void }) {
   const [text, setText] = useState(() => formatDate(value));
+  const id = useId();
   return (
-    <label>
-      {label}
+    <div className="filter">
+      <label htmlFor={id}>{label}</label>
       <DateInput
+        id={id}
         value={text}
         onChange={(typed) => {
           setText(typed);
@@ -179,6 +181,6 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
           if (date !== null) onChange(date);
         }}
       />
-    </label>
+    </div>
   );
 }
