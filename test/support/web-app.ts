@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { buildWebApp } from "../../scripts/build.js";
 import { buildApp } from "../../src/app.js";
@@ -114,4 +114,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (directory === undefined || directory === "") return;
   mkdirSync(directory, { recursive: true });
   await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
+}
+
+/** Whether `target` has the focus. */
+export function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === element.ownerDocument.activeElement);
+}
+
+/** Whether the focused element shows an outline a keyboard user can see. */
+export function focusVisible(page: Page): Promise<boolean> {
+  return page.locator(":focus").evaluate((element) => {
+    const view = element.ownerDocument.defaultView;
+    return view !== null && view.getComputedStyle(element).outlineStyle !== "none";
+  });
 }
