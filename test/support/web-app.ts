@@ -89,14 +89,16 @@ export const LOGIN_LABELS = {
 } as const;
 
 /** Signs in on Kasboek's login page, where the app sent the browser, and waits to be back in the app. */
-export async function signInOnLoginPage(page: Page, email: string, language: "nl" | "en"): Promise<void> {
+export async function signInOnLoginPage(
+  page: Page,
+  email: string,
+  language: "nl" | "en",
+  landing: RegExp = /\/app\/\d+\//,
+): Promise<void> {
   const labels = LOGIN_LABELS[language];
   await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password).fill(WEB_PASSWORD);
-  await Promise.all([
-    page.waitForURL(/\/app\/\d+\//),
-    page.getByRole("button", { name: labels.signIn, exact: true }).click(),
-  ]);
+  await Promise.all([page.waitForURL(landing), page.getByRole("button", { name: labels.signIn, exact: true }).click()]);
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

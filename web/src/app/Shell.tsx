@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { signOut } from "../auth/session";
 import { LANGUAGES, type Language, useLanguage } from "../i18n/i18n";
+import { Field } from "../ui/Field";
 import { useCompanies, useCompanyId } from "./queries";
 
 const SECTIONS = [
@@ -62,8 +63,7 @@ export function Shell() {
         </nav>
         <div className="settings">
           {companies.data !== undefined && companies.data.length > 1 && (
-            <label>
-              {t("nav.company")}
+            <Field label={t("nav.company")}>
               <select value={companyId} onChange={(event) => navigate(`/${event.target.value}/${section}`)}>
                 {companies.data.map((candidate) => (
                   <option key={candidate.id} value={candidate.id ?? ""}>
@@ -71,10 +71,9 @@ export function Shell() {
                   </option>
                 ))}
               </select>
-            </label>
+            </Field>
           )}
-          <label>
-            {t("nav.language")}
+          <Field label={t("nav.language")}>
             <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
               {LANGUAGES.map((option) => (
                 <option key={option} value={option} lang={option}>
@@ -82,7 +81,7 @@ export function Shell() {
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           <a href="/account">{t("nav.account")}</a>
           <button type="button" className="secondary" onClick={() => void signOut()}>
             {t("nav.signOut")}

@@ -4,7 +4,7 @@
  */
 import { unwrap } from "@kasboek/client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api, totalOf } from "../api/client";
 import { shownError } from "../api/errors";
@@ -14,6 +14,7 @@ import { formatAmount, formatDate, parseDateInput, todayIso } from "../format";
 import { useT } from "../i18n/i18n";
 import { ErrorBanner } from "../ui/Banner";
 import { DateInput } from "../ui/DateInput";
+import { Field } from "../ui/Field";
 import { Pager } from "../ui/Pager";
 import { invoiceState, SELECTIONS, type Selection, STATE_LABELS } from "./status";
 
@@ -74,8 +75,7 @@ export function InvoiceList() {
         </Link>
       </div>
       <form className="filters" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          {t("invoices.filter")}
+        <Field label={t("invoices.filter")}>
           <select value={selection} onChange={(event) => change("selection", event.target.value)}>
             {SELECTIONS.map((option) => (
               <option key={option} value={option}>
@@ -83,9 +83,8 @@ export function InvoiceList() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t("invoices.contact")}
+        </Field>
+        <Field label={t("invoices.contact")}>
           <select value={contactId ?? ""} onChange={(event) => change("contact", event.target.value)}>
             <option value="">{t("invoices.anyContact")}</option>
             {contacts.data?.map((contact) => (
@@ -94,7 +93,7 @@ export function InvoiceList() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <DateFilter label={t("invoices.from")} value={from} onChange={(date) => change("from", date)} />
         <DateFilter label={t("invoices.till")} value={till} onChange={(date) => change("till", date)} />
       </form>
@@ -168,12 +167,9 @@ export function InvoiceList() {
 /** A date filter kept in the URL as the API's date, typed the Dutch way; applied once it reads as a date. */
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (date: string) => void }) {
   const [text, setText] = useState(() => formatDate(value));
-  const id = useId();
   return (
-    <div className="filter">
-      <label htmlFor={id}>{label}</label>
+    <Field label={label}>
       <DateInput
-        id={id}
         value={text}
         onChange={(typed) => {
           setText(typed);
@@ -181,6 +177,6 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
           if (date !== null) onChange(date);
         }}
       />
-    </div>
+    </Field>
   );
 }

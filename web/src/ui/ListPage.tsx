@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Field } from "./Field";
 
 export const LIST_PER_PAGE = 25;
 
@@ -41,10 +42,9 @@ export function ListHead({ title, newLabel, newPath, searchLabel, text, onText }
         </Link>
       </div>
       <search className="filters">
-        <label>
-          {searchLabel}
+        <Field label={searchLabel}>
           <input type="search" value={text} onChange={(event) => onText(event.target.value)} />
-        </label>
+        </Field>
       </search>
     </>
   );
