@@ -9,9 +9,9 @@
  * - a 429 waits as long as Retry-After says (up to a minute) and tries again, up to three times.
  */
 import { createKasboekClient, type KasboekClient, KasboekError } from "@kasboek/client";
-import { randomToken } from "../auth/pkce";
-import { accessToken, refreshTokens, signIn } from "../auth/session";
-import { currentLanguage } from "../i18n/i18n";
+import { randomToken } from "../auth/pkce.js";
+import { accessToken, refreshTokens, signIn } from "../auth/session.js";
+import { currentLanguage } from "../i18n/i18n.js";
 
 const MAX_RETRY_AFTER_SECONDS = 60;
 const RATE_LIMIT_RETRIES = 3;

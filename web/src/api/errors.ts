@@ -6,7 +6,7 @@
  * at that field; whatever names no field the form has, and every other failure, is one banner.
  */
 import { KasboekError } from "@kasboek/client";
-import type { MessageKey } from "../i18n/en";
+import type { MessageKey } from "../i18n/en.js";
 
 export interface ShownError {
   /** problem text by attribute path (`date`, `invoice_lines[1].price_per_unit`, `company.iban`) */

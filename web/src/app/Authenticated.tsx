@@ -1,7 +1,7 @@
 /** Shows its children once the app holds an access token; otherwise starts the sign-in. */
 import { type ReactNode, useEffect } from "react";
-import { accessToken, signIn } from "../auth/session";
-import { useT } from "../i18n/i18n";
+import { accessToken, signIn } from "../auth/session.js";
+import { useT } from "../i18n/i18n.js";
 
 export function Authenticated({ children }: { children: ReactNode }) {
   const t = useT();

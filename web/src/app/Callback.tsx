@@ -1,9 +1,9 @@
 /** /app/callback: where Kasboek's sign-in sends the browser back with a code. */
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { completeSignIn, signIn } from "../auth/session";
-import { useT } from "../i18n/i18n";
-import { Banner } from "../ui/Banner";
+import { completeSignIn, signIn } from "../auth/session.js";
+import { useT } from "../i18n/i18n.js";
+import { Banner } from "../ui/Banner.js";
 
 export function Callback() {
   const t = useT();

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../i18n/i18n";
+import { useT } from "../i18n/i18n.js";
 
 export function NotFound() {
   const t = useT();

@@ -5,10 +5,10 @@
  */
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { signOut } from "../auth/session";
-import { LANGUAGES, type Language, useLanguage } from "../i18n/i18n";
-import { Field } from "../ui/Field";
-import { useCompanies, useCompanyId } from "./queries";
+import { signOut } from "../auth/session.js";
+import { LANGUAGES, type Language, useLanguage } from "../i18n/i18n.js";
+import { Field } from "../ui/Field.js";
+import { useCompanies, useCompanyId } from "./queries.js";
 
 const SECTIONS = [
   { path: "invoices", label: "nav.invoices" },

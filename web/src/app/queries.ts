@@ -6,7 +6,7 @@
 import { unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { api } from "../api/client";
+import { api } from "../api/client.js";
 
 /** The most a list page holds (the API's own limit). */
 export const MAX_PER_PAGE = 100;

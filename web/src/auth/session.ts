@@ -12,7 +12,7 @@
  *   with the page's CSRF token), then shows the login page.
  */
 import { createKasboekClient } from "@kasboek/client";
-import { challengeOf, randomToken } from "./pkce";
+import { challengeOf, randomToken } from "./pkce.js";
 
 const CLIENT_ID = "kasboek-web";
 const SCOPES = [

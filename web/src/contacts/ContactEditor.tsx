@@ -3,14 +3,14 @@ import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useLocation, useParams } from "react-router";
-import { api } from "../api/client";
-import { shownError } from "../api/errors";
-import { useCompanyId } from "../app/queries";
-import type { MessageKey } from "../i18n/en";
-import { useT } from "../i18n/i18n";
-import { Banner, ErrorBanner } from "../ui/Banner";
-import { Field } from "../ui/Field";
-import { useSaveForm } from "../ui/useSaveForm";
+import { api } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useCompanyId } from "../app/queries.js";
+import type { MessageKey } from "../i18n/en.js";
+import { useT } from "../i18n/i18n.js";
+import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Field } from "../ui/Field.js";
+import { useSaveForm } from "../ui/useSaveForm.js";
 
 type Contact = Schema<"Contact">;
 type TextField =

@@ -2,13 +2,13 @@
 import { unwrap } from "@kasboek/client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { api, totalOf } from "../api/client";
-import { shownError } from "../api/errors";
-import { useCompanyId } from "../app/queries";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
-import { LIST_PER_PAGE, ListHead, useListParameters } from "../ui/ListPage";
-import { Pager } from "../ui/Pager";
+import { api, totalOf } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useCompanyId } from "../app/queries.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
+import { LIST_PER_PAGE, ListHead, useListParameters } from "../ui/ListPage.js";
+import { Pager } from "../ui/Pager.js";
 
 export function ContactList() {
   const t = useT();

@@ -1,8 +1,8 @@
 /** The company's contacts as pickers and lists ask for them. */
 import { unwrap } from "@kasboek/client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../api/client";
-import { MAX_PER_PAGE } from "../app/queries";
+import { api } from "../api/client.js";
+import { MAX_PER_PAGE } from "../app/queries.js";
 
 /** Up to a page of contacts for a picker, matching `text` when given (the API's search[q]). */
 export function useContactOptions(companyId: number, text = "") {

@@ -6,8 +6,8 @@
  * (api/client.ts reads `currentLanguage`), so its error messages match the page.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { type Catalogue, en, type MessageKey } from "./en";
-import { nl } from "./nl";
+import { type Catalogue, en, type MessageKey } from "./en.js";
+import { nl } from "./nl.js";
 
 export type Language = "nl" | "en";
 export const LANGUAGES: readonly Language[] = ["nl", "en"];

@@ -3,10 +3,10 @@
  * place as a new contact, which the server creates with the invoice.
  */
 import { useId, useState } from "react";
-import { useContactOptions } from "../contacts/queries";
-import { useT } from "../i18n/i18n";
-import { Field } from "../ui/Field";
-import { EMPTY_CONTACT, type NewContactDraft } from "./draft";
+import { useContactOptions } from "../contacts/queries.js";
+import { useT } from "../i18n/i18n.js";
+import { Field } from "../ui/Field.js";
+import { EMPTY_CONTACT, type NewContactDraft } from "./draft.js";
 
 const NEW = "new";
 

@@ -3,10 +3,10 @@ import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { api } from "../api/client";
-import { shownError } from "../api/errors";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
+import { api } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
 
 export function DeleteConcept({ companyId, invoiceId }: { companyId: number; invoiceId: number }) {
   const t = useT();

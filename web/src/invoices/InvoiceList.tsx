@@ -6,17 +6,17 @@ import { unwrap } from "@kasboek/client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { api, totalOf } from "../api/client";
-import { shownError } from "../api/errors";
-import { useCompanyId } from "../app/queries";
-import { useContactOptions } from "../contacts/queries";
-import { formatAmount, formatDate, parseDateInput, todayIso } from "../format";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
-import { DateInput } from "../ui/DateInput";
-import { Field } from "../ui/Field";
-import { Pager } from "../ui/Pager";
-import { invoiceState, SELECTIONS, type Selection, STATE_LABELS } from "./status";
+import { api, totalOf } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useCompanyId } from "../app/queries.js";
+import { useContactOptions } from "../contacts/queries.js";
+import { formatAmount, formatDate, parseDateInput, todayIso } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
+import { DateInput } from "../ui/DateInput.js";
+import { Field } from "../ui/Field.js";
+import { Pager } from "../ui/Pager.js";
+import { invoiceState, SELECTIONS, type Selection, STATE_LABELS } from "./status.js";
 
 const PER_PAGE = 25;
 

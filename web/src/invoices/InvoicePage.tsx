@@ -2,13 +2,13 @@
 import { unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { api } from "../api/client";
-import { shownError } from "../api/errors";
-import { useCompanyId } from "../app/queries";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
-import { InvoiceEditor } from "./InvoiceEditor";
-import { InvoiceView } from "./InvoiceView";
+import { api } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useCompanyId } from "../app/queries.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
+import { InvoiceEditor } from "./InvoiceEditor.js";
+import { InvoiceView } from "./InvoiceView.js";
 
 export function InvoicePage() {
   const t = useT();

@@ -1,12 +1,12 @@
 /** A published invoice: what it says, what is still open, its PDF, and recording a payment. */
 import { useState } from "react";
-import { formatAmount, formatDate, formatQuantity, todayIso } from "../format";
-import { useT } from "../i18n/i18n";
-import { Banner } from "../ui/Banner";
-import { Totals } from "./InvoiceEditor";
-import { PaymentForm } from "./PaymentForm";
-import { PdfPanel } from "./PdfPanel";
-import { type Invoice, invoiceState, STATE_LABELS } from "./status";
+import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { Banner } from "../ui/Banner.js";
+import { Totals } from "./InvoiceEditor.js";
+import { PaymentForm } from "./PaymentForm.js";
+import { PdfPanel } from "./PdfPanel.js";
+import { type Invoice, invoiceState, STATE_LABELS } from "./status.js";
 
 export function InvoiceView({ companyId, invoice }: { companyId: number; invoice: Invoice }) {
   const t = useT();

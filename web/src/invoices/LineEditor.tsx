@@ -3,10 +3,10 @@
  * the line total as the server computed it at the last save (never worked out here).
  */
 import type { Schema } from "@kasboek/client";
-import { decimalForInput, formatAmount } from "../format";
-import { useT } from "../i18n/i18n";
-import { Field } from "../ui/Field";
-import type { LineDraft } from "./draft";
+import { decimalForInput, formatAmount } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { Field } from "../ui/Field.js";
+import type { LineDraft } from "./draft.js";
 
 type VatType = Schema<"VatType">;
 type Product = Schema<"Product">;

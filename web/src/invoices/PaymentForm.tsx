@@ -6,15 +6,15 @@
 import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api } from "../api/client";
-import { type ShownError, shownError } from "../api/errors";
-import { usePaymentAccounts } from "../app/queries";
-import { decimalForInput, formatDate, parseDateInput, parseDecimalInput, todayIso } from "../format";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
-import { DateInput } from "../ui/DateInput";
-import { Field } from "../ui/Field";
-import type { Invoice } from "./status";
+import { api } from "../api/client.js";
+import { type ShownError, shownError } from "../api/errors.js";
+import { usePaymentAccounts } from "../app/queries.js";
+import { decimalForInput, formatDate, parseDateInput, parseDecimalInput, todayIso } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
+import { DateInput } from "../ui/DateInput.js";
+import { Field } from "../ui/Field.js";
+import type { Invoice } from "./status.js";
 
 interface PaymentFormProps {
   companyId: number;

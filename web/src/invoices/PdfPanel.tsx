@@ -4,11 +4,11 @@
  * Fetched only when asked for, and again after every change to the invoice.
  */
 import { useEffect, useState } from "react";
-import { api, KasboekError } from "../api/client";
-import { shownError } from "../api/errors";
-import { useT } from "../i18n/i18n";
-import { ErrorBanner } from "../ui/Banner";
-import type { Invoice } from "./status";
+import { api, KasboekError } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useT } from "../i18n/i18n.js";
+import { ErrorBanner } from "../ui/Banner.js";
+import type { Invoice } from "./status.js";
 
 export function PdfPanel({ companyId, invoice }: { companyId: number; invoice: Invoice }) {
   const t = useT();

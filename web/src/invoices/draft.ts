@@ -6,8 +6,8 @@
  * lines shown, so `invoice_lines[i]` in the server's answer is the i-th line on the screen.
  */
 import type { Schema } from "@kasboek/client";
-import { decimalForInput, formatDate, parseDateInput, parseDecimalInput, todayIso } from "../format";
-import type { Invoice, PaymentMethod } from "./status";
+import { decimalForInput, formatDate, parseDateInput, parseDecimalInput, todayIso } from "../format.js";
+import type { Invoice, PaymentMethod } from "./status.js";
 
 export interface LineDraft {
   /** React's key: the server id, or a new line's own */

@@ -3,7 +3,7 @@
  * and its due date. No amounts are computed here.
  */
 import type { Schema } from "@kasboek/client";
-import type { MessageKey } from "../i18n/en";
+import type { MessageKey } from "../i18n/en.js";
 
 export type Invoice = Schema<"SalesInvoice">;
 export type InvoiceState = "concept" | "paid" | "unpaid" | "overdue" | "overpaid";

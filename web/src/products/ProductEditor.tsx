@@ -3,14 +3,14 @@ import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useLocation, useParams } from "react-router";
-import { api } from "../api/client";
-import { shownError } from "../api/errors";
-import { useCompanyId, useVatTypes } from "../app/queries";
-import { decimalForInput, formatAmount, parseDecimalInput } from "../format";
-import { useT } from "../i18n/i18n";
-import { Banner, ErrorBanner } from "../ui/Banner";
-import { Field } from "../ui/Field";
-import { useSaveForm } from "../ui/useSaveForm";
+import { api } from "../api/client.js";
+import { shownError } from "../api/errors.js";
+import { useCompanyId, useVatTypes } from "../app/queries.js";
+import { decimalForInput, formatAmount, parseDecimalInput } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Field } from "../ui/Field.js";
+import { useSaveForm } from "../ui/useSaveForm.js";
 
 type Product = Schema<"Product">;
 

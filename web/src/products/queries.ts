@@ -1,8 +1,8 @@
 /** The company's products as the invoice line editor's picker asks for them. */
 import { unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../api/client";
-import { MAX_PER_PAGE } from "../app/queries";
+import { api } from "../api/client.js";
+import { MAX_PER_PAGE } from "../app/queries.js";
 
 export function useProductOptions(companyId: number) {
   return useQuery({

@@ -1,7 +1,7 @@
 /** A message across the page: an error (role=alert, announced at once) or a confirmation (status). */
 import type { ReactNode } from "react";
-import type { ShownError } from "../api/errors";
-import { useT } from "../i18n/i18n";
+import type { ShownError } from "../api/errors.js";
+import { useT } from "../i18n/i18n.js";
 
 export function Banner({ kind, children }: { kind: "error" | "ok"; children: ReactNode }) {
   return (

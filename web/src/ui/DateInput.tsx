@@ -5,7 +5,7 @@
  * reads it when the form is sent.
  */
 import type { InputHTMLAttributes } from "react";
-import { useT } from "../i18n/i18n";
+import { useT } from "../i18n/i18n.js";
 
 type DateInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value" | "onChange"> & {
   value: string;

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Field } from "./Field";
+import { Field } from "./Field.js";
 
 export const LIST_PER_PAGE = 25;
 

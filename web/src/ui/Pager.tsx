@@ -1,5 +1,5 @@
 /** Previous and next page of a list, with where the reader is in it (by the server's X-Total). */
-import { useT } from "../i18n/i18n";
+import { useT } from "../i18n/i18n.js";
 
 interface PagerProps {
   page: number;

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { type ShownError, shownError } from "../api/errors";
+import { type ShownError, shownError } from "../api/errors.js";
 
 interface SaveFormOptions<Item extends { id: number | null }> {
   /** the query key of the item (its id appended) and of its lists */
