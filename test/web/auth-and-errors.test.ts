@@ -53,7 +53,10 @@ describe("the server's problems by field", () => {
       fields: {},
       banner: { text: "Something else entirely" },
     });
-    expect(shownError(new KasboekError(502, null, "HTTP 502"))).toEqual({ fields: {}, banner: { key: "error.server" } });
+    expect(shownError(new KasboekError(502, null, "HTTP 502"))).toEqual({
+      fields: {},
+      banner: { key: "error.server" },
+    });
     expect(shownError(new TypeError("Failed to fetch"))).toEqual({ fields: {}, banner: { key: "error.offline" } });
   });
 });
