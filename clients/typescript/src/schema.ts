@@ -950,8 +950,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The web app, at its canonical address */
-    get: operations["getWebAppRootPage"];
+    /** The web app's start (also at /app/) */
+    get: operations["getWebAppStartPage"];
     put?: never;
     post?: never;
     delete?: never;
@@ -6044,7 +6044,7 @@ export interface operations {
       };
     };
   };
-  getWebAppRootPage: {
+  getWebAppStartPage: {
     parameters: {
       query?: never;
       header?: never;
@@ -6053,12 +6053,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description To /app/ */
-      301: {
+      /** @description The app's page, which loads its scripts from /app/assets/ */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          "text/html": unknown;
+        };
+      };
+      /** @description The web app is not built on this installation (a page) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": unknown;
+        };
       };
     };
   };
