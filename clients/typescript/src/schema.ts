@@ -5776,6 +5776,7 @@ export interface operations {
       400: components["responses"]["Error400"];
       401: components["responses"]["Error401"];
       403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
       429: components["responses"]["Error429"];
     };
   };
@@ -6063,7 +6064,7 @@ export interface operations {
         };
       };
       /** @description The web app is not built on this installation (a page) */
-      503: {
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6092,7 +6093,7 @@ export interface operations {
         };
       };
       /** @description The web app is not built on this installation (a page) */
-      503: {
+      404: {
         headers: {
           [name: string]: unknown;
         };

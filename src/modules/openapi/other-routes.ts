@@ -206,7 +206,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
     tag: "Pages",
     responses: {
       "200": ["The app's page, which loads its scripts from /app/assets/", HTML],
-      "503": ["The web app is not built on this installation (a page)", HTML],
+      "404": ["The web app is not built on this installation (a page)", HTML],
     },
   },
   "GET /app/*": {
@@ -215,7 +215,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
     tag: "Pages",
     responses: {
       "200": ["The app's page, which loads its scripts from /app/assets/", HTML],
-      "503": ["The web app is not built on this installation (a page)", HTML],
+      "404": ["The web app is not built on this installation (a page)", HTML],
     },
   },
   "GET /app/assets/*": {

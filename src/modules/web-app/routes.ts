@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
+import { ApiError } from "../../platform/errors.js";
 import { csrfToken } from "../../platform/pages/csrf.js";
 import { escapeHtml } from "../../platform/pages/html.js";
 import { errorPage, pageHeaders, pageLanguage } from "../../platform/pages/respond.js";
@@ -35,6 +36,11 @@ function readIndex(directory: string | undefined): string | null {
   return markup;
 }
 
+/** What an unknown path answers (platform/http.ts), for the paths here that are none to a caller. */
+function noEndpoint(request: FastifyRequest): ApiError {
+  return new ApiError("client.not_found.endpoint", `No endpoint ${request.method} ${request.url.split("?")[0]}`);
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   return new Negotiator(request).mediaType(["application/json", "text/html"]) === "text/html";
 }
@@ -53,14 +59,14 @@ export function registerWebAppRoutes(app: FastifyInstance, directory: string | u
 
   app.get("/", async (request, reply) => {
     reply.header("vary", "Accept");
-    if (!wantsHtml(request)) return reply.callNotFound();
+    if (!wantsHtml(request)) throw noEndpoint(request);
     return pageHeaders(reply).redirect(WEB_APP_PATH, 302);
   });
 
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (index === null) {
       const language = pageLanguage(request);
-      return errorPage(reply, 503, language, notBuiltText(language));
+      return errorPage(reply, 404, language, notBuiltText(language));
     }
     return sendIndex(request, reply, index);
   };
@@ -70,7 +76,9 @@ export function registerWebAppRoutes(app: FastifyInstance, directory: string | u
 
   if (index === null || directory === undefined) {
     // the same route either way, so the reference (and the typed client) never depend on a build
-    app.get(`${ASSETS_PATH}*`, async (_request, reply) => reply.callNotFound());
+    app.get(`${ASSETS_PATH}*`, async (request) => {
+      throw noEndpoint(request);
+    });
   } else {
     // loaded only when there is something to serve
     app.register(import("@fastify/static"), {

@@ -108,7 +108,7 @@ describe("the web app at /app/", () => {
 
   it("says in a page, in the reader's language, when the app is not built", async () => {
     const dutch = await unbuilt.inject({ url: "/app/", headers: { "accept-language": "nl" } });
-    expect(dutch.statusCode).toBe(503);
+    expect(dutch.statusCode).toBe(404);
     expect(dutch.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(dutch.body).toContain("De webapp is niet gebouwd");
     const english = await unbuilt.inject({ url: "/app/1/contacts", headers: { "accept-language": "en" } });
