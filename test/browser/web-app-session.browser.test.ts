@@ -83,6 +83,16 @@ describe.skipIf(unavailable !== null)("the web app's session", () => {
     await page.close();
   }, 90_000);
 
+  it("serves a page whose only scripts are files of the build", async () => {
+    const page = await (await fetch(`${harness.baseUrl}/app/`, { headers: { accept: "text/html" } })).text();
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = "", body = ""] of scripts) {
+      expect(attributes).toMatch(/src="\/app\/assets\/[\w-]+\.js"/);
+      expect(body.trim()).toBe("");
+    }
+  });
+
   it("sends a reader whose token stopped working through sign-in, back to the same page", async () => {
     const t = wordsOf("nl");
     const company = await owner(harness.deps, "Verlopen BV");

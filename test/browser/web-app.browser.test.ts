@@ -77,6 +77,10 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       const page = await newAppPage(harness.browser, locale, viewport);
       const failures: string[] = [];
       page.on("pageerror", (error) => failures.push(error.message));
+      // the CSP allows no inline script and nothing from elsewhere: the app must need neither
+      page.on("console", (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) failures.push(message.text());
+      });
 
       // a browser at / is sent to the app, which sends it to Kasboek's login page, and back
       await page.goto(`${harness.baseUrl}/`);
