@@ -264,6 +264,18 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       await expect(banner.innerText()).resolves.toContain(t("error.company"));
       await expect(price.getAttribute("aria-invalid")).resolves.toBeNull();
       await screenshot(page, `${name}-invoice-company-incomplete`);
+
+      // kept as a concept after all, then deleted, in two steps
+      await page.getByRole("button", { name: t("invoice.saveConcept") }).click();
+      await page.waitForURL(/\/invoices\/\d+$/);
+      await page.getByRole("button", { name: t("invoice.deleteConcept") }).click();
+      await page.getByRole("button", { name: t("action.confirmDelete") }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: t("invoice.deleted") })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/app/${lacking}/invoices`);
+      await page.getByText(t("invoices.empty")).waitFor();
       await page.close();
     },
     120_000,

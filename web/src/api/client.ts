@@ -46,7 +46,8 @@ async function authorizedFetch(input: Request): Promise<Response> {
     return fetch(again);
   }
   await signIn();
-  return response;
+  // the page is leaving for the sign-in: the caller waits for nothing rather than show an error
+  return new Promise<Response>(() => {});
 }
 
 export const api: KasboekClient = createKasboekClient({

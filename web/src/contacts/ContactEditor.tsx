@@ -2,7 +2,7 @@
 import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useLocation, useParams } from "react-router";
+import { useParams } from "react-router";
 import { api } from "../api/client.js";
 import { shownError } from "../api/errors.js";
 import { useCompanyId } from "../app/queries.js";
@@ -10,6 +10,7 @@ import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { Field } from "../ui/Field.js";
+import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
 
 type Contact = Schema<"Contact">;
@@ -73,7 +74,7 @@ export function ContactEditor() {
 
 function ContactForm({ companyId, contact }: { companyId: number; contact: Contact | null }) {
   const t = useT();
-  const location = useLocation();
+  const arrival = useArrival();
   const [draft, setDraft] = useState(() => draftOf(contact));
   const { mutation, error } = useSaveForm({
     resource: "contact",
@@ -103,7 +104,7 @@ function ContactForm({ companyId, contact }: { companyId: number; contact: Conta
     event.preventDefault();
     mutation.mutate();
   };
-  const saved = mutation.isSuccess || (location.state === "saved" && !mutation.isPending && error === null);
+  const saved = mutation.isSuccess || (arrival === "saved" && mutation.isIdle);
   return (
     <form className="resource-form" onSubmit={submit} noValidate>
       <h1>{contact === null ? t("contact.newTitle") : t("contact.title", { name: contact.name ?? "" })}</h1>

@@ -9,7 +9,7 @@
 import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
 import { type ShownError, shownError } from "../api/errors.js";
 import { useVatTypes } from "../app/queries.js";
@@ -20,6 +20,7 @@ import { useProductOptions } from "../products/queries.js";
 import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
+import { useArrival } from "../ui/useArrival.js";
 import { ContactPicker } from "./ContactPicker.js";
 import { DeleteConcept } from "./DeleteConcept.js";
 import { bodyOf, draftOf, emptyLine, type InvoiceDraft, isEditorField } from "./draft.js";
@@ -32,7 +33,7 @@ const NO_ERROR: ShownError = { fields: {}, banner: null };
 export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoice: Invoice | null }) {
   const t = useT();
   const navigate = useNavigate();
-  const location = useLocation();
+  const arrival = useArrival();
   const queryClient = useQueryClient();
   const vatTypes = useVatTypes(companyId);
   const products = useProductOptions(companyId);
@@ -40,7 +41,7 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
   const [saved, setSaved] = useState<InvoiceDraft>(draft);
   const [error, setError] = useState<ShownError>(NO_ERROR);
   // a new invoice's first save moves to its own address, where the editor starts again: it says so
-  const [notice, setNotice] = useState<MessageKey | null>(location.state === "saved" ? "saved" : null);
+  const [notice, setNotice] = useState<MessageKey | null>(arrival === "saved" ? "saved" : null);
   const formRef = useRef<HTMLFormElement>(null);
   const lastLineRef = useRef<string | null>(null);
   const unchanged = JSON.stringify(draft) === JSON.stringify(saved);

@@ -12,10 +12,11 @@ import { useCompanyId } from "../app/queries.js";
 import { useContactOptions } from "../contacts/queries.js";
 import { formatAmount, formatDate, parseDateInput, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import { Pager } from "../ui/Pager.js";
+import { useArrival } from "../ui/useArrival.js";
 import { invoiceState, SELECTIONS, type Selection, STATE_LABELS } from "./status.js";
 
 const PER_PAGE = 25;
@@ -34,6 +35,7 @@ export function InvoiceList() {
   const contactId = Number(search.get("contact") ?? "") || undefined;
   const page = Math.max(1, Number(search.get("page") ?? "1") || 1);
   const contacts = useContactOptions(companyId);
+  const deleted = useArrival() === "deleted";
   const today = todayIso();
 
   const invoices = useQuery({
@@ -97,6 +99,7 @@ export function InvoiceList() {
         <DateFilter label={t("invoices.from")} value={from} onChange={(date) => change("from", date)} />
         <DateFilter label={t("invoices.till")} value={till} onChange={(date) => change("till", date)} />
       </form>
+      {deleted && <Banner kind="ok">{t("invoice.deleted")}</Banner>}
       {invoices.isError && <ErrorBanner error={shownError(invoices.error)} retry={() => void invoices.refetch()} />}
       {invoices.isPending && <p className="loading">{t("app.loading")}</p>}
       {invoices.data !== undefined &&

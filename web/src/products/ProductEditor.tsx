@@ -2,7 +2,7 @@
 import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useLocation, useParams } from "react-router";
+import { useParams } from "react-router";
 import { api } from "../api/client.js";
 import { shownError } from "../api/errors.js";
 import { useCompanyId, useVatTypes } from "../app/queries.js";
@@ -10,6 +10,7 @@ import { decimalForInput, formatAmount, parseDecimalInput } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { Field } from "../ui/Field.js";
+import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
 
 type Product = Schema<"Product">;
@@ -39,7 +40,7 @@ export function ProductEditor() {
 
 function ProductForm({ companyId, product }: { companyId: number; product: Product | null }) {
   const t = useT();
-  const location = useLocation();
+  const arrival = useArrival();
   const vatTypes = useVatTypes(companyId);
   const line = product?.invoice_line;
   const [code, setCode] = useState(line?.product_code ?? "");
@@ -84,7 +85,7 @@ function ProductForm({ companyId, product }: { companyId: number; product: Produ
     event.preventDefault();
     mutation.mutate();
   };
-  const saved = mutation.isSuccess || (location.state === "saved" && !mutation.isPending && error === null);
+  const saved = mutation.isSuccess || (arrival === "saved" && mutation.isIdle);
   return (
     <form className="resource-form" onSubmit={submit} noValidate>
       <h1>{product === null ? t("product.newTitle") : t("product.title", { name: line?.description ?? "" })}</h1>
