@@ -29,6 +29,7 @@ import { registerReportRoutes } from "./modules/reports/routes.js";
 import { registerRideRoutes } from "./modules/rides/routes.js";
 import { registerSalesInvoiceRoutes, SALES_INVOICE_ATTACHMENTS } from "./modules/sales-invoices/routes.js";
 import { registerSessionRoutes } from "./modules/sessions/routes.js";
+import { instanceSecretKey } from "./modules/sessions/service.js";
 import { registerTemplateRoutes } from "./modules/templates/routes.js";
 import { authenticateToken } from "./modules/tokens/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
@@ -41,7 +42,8 @@ import type { ServiceDeps } from "./platform/deps.js";
 import { createHttpServer, type HttpServerOptions } from "./platform/http.js";
 import { registerIdempotency } from "./platform/idempotency.js";
 import { createMetrics, registerRequestMetrics } from "./platform/metrics.js";
-import { registerFormBodies } from "./platform/pages/forms.js";
+import { registerPageCookies } from "./platform/pages/cookies.js";
+import { registerCsrfProtection } from "./platform/pages/csrf.js";
 import { registerPageAssets } from "./platform/pages/respond.js";
 import { isHttpsAddress } from "./platform/transport-security.js";
 
@@ -57,6 +59,8 @@ export interface OperationsOptions {
   processMetrics?: boolean;
   /** the built web app (index.html, assets/) served at /app/; unset: /app/ says it is not built */
   webAppDirectory?: string;
+  /** PUBLIC_URL as configured, the OpenAPI document's server; unset, each request's own address */
+  configuredPublicUrl?: string;
 }
 
 export function buildApp(
@@ -92,7 +96,8 @@ export function buildApp(
     ),
   );
   registerIdempotency(app, idempotencyStore(deps));
-  registerFormBodies(app);
+  registerPageCookies(app, () => instanceSecretKey(deps));
+  registerCsrfProtection(app);
   registerPageAssets(app);
 
   registerUserRoutes(app, deps);
@@ -119,7 +124,7 @@ export function buildApp(
   registerSessionRoutes(app, deps);
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);
-  registerOpenApiRoutes(app);
+  registerOpenApiRoutes(app, { publicUrl: operations.configuredPublicUrl });
   registerWebAppRoutes(app, operations.webAppDirectory);
   registerHealthRoutes(app, deps, {
     metrics,

@@ -16,7 +16,7 @@ const EnvironmentSchema = Type.Object({
   /** unset: mail is queued in the outbox but not sent */
   SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
   MAIL_FROM: Type.String({ minLength: 1, default: "Kasboek <no-reply@localhost>" }),
-  /** the address customers reach this service at (quotation signing links); unset: http://HOST:PORT */
+  /** the address customers reach this service at (signing links, the OpenAPI server); unset: http://HOST:PORT */
   PUBLIC_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   /** signs login session cookies; unset: a random secret is generated once and kept in the database */
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),

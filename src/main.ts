@@ -1,7 +1,7 @@
 /**
  * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies | plans | users |
- * oauth-clients. Every command honours DATABASE_URL; failures print one message on stderr and
- * exit with status 1.
+ * oauth-clients | books. Every command honours DATABASE_URL; failures print one message on
+ * stderr and exit with status 1.
  */
 import { describeFailure, parseCommand, UsageError, withDatabase } from "./cli/shared.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -17,6 +17,7 @@ Commands:
   plans        list, create or change plans (what companies may create)
   users        set a user's password for the login page
   oauth-clients  register third-party applications (OAuth 2.0 clients)
+  books        open the books of companies from before the ledger (books backfill)
 
 Run "kasboek <command> --help" for the options of a command.
 Environment: DATABASE_URL (sqlite:<path> or postgres://…), PORT, HOST, LOG_LEVEL.`;
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   plans: async (argv) => (await import("./cli/plans.js")).plansCommand(argv),
   users: async (argv) => (await import("./cli/users.js")).usersCommand(argv),
   "oauth-clients": async (argv) => (await import("./cli/oauth-clients.js")).oauthClientsCommand(argv),
+  books: async (argv) => (await import("./cli/books.js")).booksCommand(argv),
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -155,6 +155,7 @@ describe("kasboek CLI", () => {
         ["tokens", "revoke"],
         ["companies", "update"],
         ["bootstrap"],
+        ["books", "backfill"],
       ];
       const results = await Promise.all(actions.map((action) => kasboekOn(`sqlite:${file}`, ...action, "--help")));
       for (const [index, result] of results.entries()) {
@@ -283,14 +284,16 @@ describe("kasboek CLI", () => {
   it("bootstrap refuses missing or invalid details, naming the option, and stores nothing", async () => {
     const address = email();
     const base = ["bootstrap", "--email", address, "--company", "C"];
-    const [noVatNumber, badIban, badBic, badLiable, badCountry] = await Promise.all([
+    const [noVatNumber, badIban, badBic, badLiable, badCountry, badKvk, badVatNumber] = await Promise.all([
       kasboek(...base),
       kasboek(...base, "--vat-number", VAT_NUMBER, "--iban", "NL92 ABNA 0417 1643 00"),
       kasboek(...base, "--vat-number", VAT_NUMBER, "--bic", "ABN"),
       kasboek(...base, "--vat-liable", "maybe"),
       kasboek(...base, "--vat-number", VAT_NUMBER, "--country", "Nederland"),
+      kasboek(...base, "--vat-number", VAT_NUMBER, "--kvk", "1234567"),
+      kasboek(...base, "--vat-number", "NL123456789B01", "--kvk", "12345678"),
     ]);
-    for (const result of [noVatNumber, badIban, badBic, badLiable, badCountry]) {
+    for (const result of [noVatNumber, badIban, badBic, badLiable, badCountry, badKvk, badVatNumber]) {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe("");
       expect(result.stderr).toContain("Usage: kasboek bootstrap");
@@ -301,6 +304,10 @@ describe("kasboek CLI", () => {
     expect(badBic.stderr).toContain("--bic is not a valid BIC");
     expect(badLiable.stderr).toContain("--vat-liable must be true or false");
     expect(badCountry.stderr).toContain("--country is too long");
+    expect(badKvk.stderr).toContain("Company is invalid: --kvk must be 8 digits\n");
+    expect(badVatNumber.stderr).toContain(
+      "Company is invalid: --vat-number is not a valid Dutch VAT number (its check digits do not match)\n",
+    );
     const user = await kasboek("tokens", "list", "--email", address);
     expect(user.code).toBe(1);
     expect(user.stderr).toContain("No user with e-mail");
@@ -338,13 +345,20 @@ describe("kasboek CLI", () => {
       bic: "DEUTDEFF500",
     });
 
-    const [badIban, clearedVatNumber, nothing] = await Promise.all([
+    const [badIban, clearedVatNumber, nothing, badNumbers] = await Promise.all([
       kasboek("companies", "update", id, "--iban", "NL91ABNA041716430", "--api-accessible", "false"),
       kasboek("companies", "update", id, "--vat-number", ""),
       kasboek("companies", "update", id),
+      kasboek("companies", "update", id, "--kvk", "1234 567A", "--vat-number", "NL12345678B01", "--city", "Zwolle"),
     ]);
     expect(badIban.code).toBe(1);
     expect(badIban.stderr).toContain("--iban is not a valid IBAN for NL (expected 18 characters, got 17)");
+    expect(badNumbers.code).toBe(1);
+    expect(badNumbers.stdout).toBe("");
+    expect(badNumbers.stderr).toContain(
+      "Company is invalid: --kvk must be 8 digits; " +
+        "--vat-number is not a valid VAT number for NL (expected NL + 9 digits + B + 2 digits)\n",
+    );
     expect(clearedVatNumber.code).toBe(1);
     expect(clearedVatNumber.stderr).toContain("--vat-number can't be blank when the company is VAT liable");
     expect(nothing.code).toBe(1);

@@ -110,7 +110,8 @@ function stageProblems(stages: Stage[], build: Stage | undefined): string[] {
     else if (!tag[2]) problems.push(`base image ${image} is not pinned by digest`);
     // Node.js 20 ended in April 2026: the image runs a Node.js that still gets security fixes.
     const major = /^node:(\d+)/.exec(image)?.[1];
-    if (major !== undefined && !SUPPORTED_NODE_MAJORS.has(major)) problems.push(`base image ${image} is not a supported LTS`);
+    if (major !== undefined && !SUPPORTED_NODE_MAJORS.has(major))
+      problems.push(`base image ${image} is not a supported LTS`);
   }
   if (build && build.image !== stages.at(-1)?.image) problems.push("the build stage's base differs from the runtime's");
   const runs = stages.flatMap(runsOf);
@@ -242,7 +243,12 @@ describe("Dockerfile", () => {
     ["a single stage", /FROM node:\S+ AS build[\s\S]*?(?=FROM)/, "", "multi-stage"],
     ["an unnamed build stage", "AS build\n", "\n", "named build stage"],
     ["an unpinned base", "AS runtime", "AS runtime\nFROM node:latest", "not pinned"],
-    ["another runtime base", /FROM \S+ AS runtime/, "FROM node:22-slim@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa AS runtime", "base differs"],
+    [
+      "another runtime base",
+      /FROM \S+ AS runtime/,
+      "FROM node:22-slim@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa AS runtime",
+      "base differs",
+    ],
     ["a base without a digest", /FROM \S+ AS runtime/, "FROM node:22-bookworm-slim AS runtime", "not pinned by digest"],
     ["an ended Node.js", /node:22-bookworm-slim@/g, "node:20-bookworm-slim@", "not a supported LTS"],
     ["npm install", "npm ci --ignore-scripts", "npm install", "npm install"],

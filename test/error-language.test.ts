@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../src/platform/errors.js";
+import { invalid } from "../src/platform/errors.js";
 import { createHttpServer } from "../src/platform/http.js";
 import { buildTestApp, errorOf, newCompany, request, type TestApp, type TestCompany } from "./support/app.js";
 
@@ -172,7 +172,7 @@ describe("API error messages in the reader's language", () => {
     const app = createHttpServer({ logger: false });
     app.get("/failing", async (_request, reply) => {
       reply.header("vary", "Origin");
-      throw new ApiError("client.parameters.validation", "Contact is invalid: contact_number has already been taken");
+      throw invalid("contact", [{ attribute: "contact_number", problem: { key: "taken" } }]);
     });
     const response = await app.inject({ method: "GET", url: "/failing", headers: { "accept-language": "nl" } });
     expect(response.headers.vary).toBe("Origin, Accept-Language");

@@ -1,7 +1,10 @@
 /**
  * The OpenAPI document against the app it describes (issue 14):
  * - every route the router holds (read from `printRoutes`, not from the catalogue the document
- *   is built from) is in the document, and the document has nothing the router lacks;
+ *   is built from) is in the document, but for the pages, the reference page and its files, and
+ *   the health and metrics routes (issue 27), and the document has nothing the router lacks;
+ * - as generators need it (issue 27): an absolute server, a description for every operation, the
+ *   fields Kasboek always fills required and non-null, read-only statuses as enums;
  * - the document is valid OpenAPI 3.1 (the official meta-schema, via openapi-schema-validator);
  * - every request example, replayed through the app, is accepted and answered with a body its
  *   documented response schema accepts.
@@ -13,8 +16,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
 import { json } from "./support/app.js";
-import { openApiHarness, referenceIds } from "./support/openapi.js";
+import { type Document, openApiHarness, referenceIds } from "./support/openapi.js";
 
 const openApi = await openApiHarness();
 const { harness, documentResponse, document, owner, operations } = openApi;
@@ -40,6 +44,10 @@ function routerRoutes(app: FastifyInstance): string[] {
 }
 
 const shape = (key: string) => key.replace(/[:{][a-z_]+}?/g, "{}");
+
+/** What people (pages and their files, the reference page) and operators' tools use: not programs. */
+const FOR_PEOPLE_AND_TOOLS =
+  /^(GET|POST) \/(login|logout|account|sign\/|assets\/|docs|health\/|metrics|oauth\/authorize|app\b|$)/;
 
 function ajv() {
   const validator = new Ajv2020({ strict: false, allErrors: true });
@@ -78,11 +86,15 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("describes every route the router holds, and nothing else", () => {
+  it("describes every route the router holds but the pages and operations, and nothing else", () => {
     const inRouter = routerRoutes(harness.app).map(shape).sort();
     const inDocument = operations.map(({ method, path }) => shape(`${method} ${path}`)).sort();
     expect(inRouter.length).toBeGreaterThan(90);
-    expect(inDocument).toEqual(inRouter);
+    expect(inDocument).toEqual(inRouter.filter((route) => !FOR_PEOPLE_AND_TOOLS.test(route)));
+    expect(inRouter.filter((route) => FOR_PEOPLE_AND_TOOLS.test(route))).toEqual(
+      expect.arrayContaining(["GET /docs", "GET /health/ready", "GET /metrics", "POST /login", "GET /oauth/authorize"]),
+    );
+    expect(document.tags.map((tag) => tag.name)).not.toContain("Pages");
   });
 
   it("is valid OpenAPI 3.1", async () => {
@@ -107,12 +119,73 @@ describe("the OpenAPI document", () => {
     expect(combinators).toEqual([]);
   });
 
-  it("gives every operation a unique operationId, a summary and a tag", () => {
+  it("gives every operation a unique operationId, a summary, a description and a tag", () => {
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of operations) {
       expect(operation).toMatchObject({ summary: expect.any(String), tags: [expect.any(String)] });
+      expect(operation.description, operation.operationId).toMatch(/\w.*\.$/);
+      expect(operation.description, operation.operationId).not.toBe(operation.summary);
     }
+    const publish = operations.find(({ operation }) => operation.operationId === "updateSalesInvoice");
+    expect(publish?.operation.description).toContain("`_publish: true`");
+    expect(publish?.operation.description).toContain("manage:sales_invoices");
+  });
+
+  it("marks the fields Kasboek always fills required and non-null, and read-only statuses as enums", () => {
+    const schemas = document.components.schemas as Record<string, ObjectSchema>;
+    const filled = (schema: ObjectSchema | undefined, field: string) => ({
+      required: schema?.required?.includes(field),
+      type: schema?.properties?.[field]?.type,
+    });
+    const invoice = schemas.SalesInvoice;
+    for (const field of ["id", "price_without_vat", "price_with_vat", "vat_amount", "open_amount"]) {
+      expect(filled(invoice, field), field).toEqual({ required: true, type: field === "id" ? "integer" : "string" });
+    }
+    expect(invoice?.properties?.status).toEqual({ type: "string", enum: ["concept", "imported", "published"] });
+    expect(invoice?.properties?.payment_status).toEqual({ type: "string", enum: ["paid", "unpaid", "overpaid"] });
+    expect(invoice?.required).toEqual(expect.arrayContaining(["status", "payment_status", "invoice_number"]));
+    // null is real on a concept: required, nullable, and saying when
+    expect(invoice?.properties?.invoice_number).toMatchObject({
+      type: ["string", "null"],
+      description: expect.stringContaining("concept"),
+    });
+    const line = invoice?.properties?.invoice_lines?.items;
+    expect(filled(line, "price_with_vat")).toEqual({ required: true, type: "string" });
+    expect(filled(schemas.Contact, "id")).toEqual({ required: true, type: "integer" });
+    expect(schemas.Quotation?.properties?.status?.enum).toContain("approved");
+    expect(schemas.Expense?.properties?.state).toEqual({ type: "string", enum: ["concept", "published"] });
+    expect(filled(schemas.Payment, "amount")).toEqual({ required: true, type: "string" });
+  });
+
+  it("names an absolute server: the address the request reached, or PUBLIC_URL", async () => {
+    expect(document.servers).toEqual([{ url: "http://localhost", description: "This server" }]);
+    const asked = await harness.app.inject({
+      url: "/api/v1/openapi.json",
+      headers: { host: "boeken.example.nl:8443" },
+    });
+    expect(json<Document>(asked).servers).toEqual([
+      { url: "http://boeken.example.nl:8443", description: "This server" },
+    ]);
+    const yaml = await harness.app.inject({ url: "/api/v1/openapi.yaml", headers: { host: "boeken.example.nl" } });
+    expect(yaml.body).toContain("servers:\n  - url: http://boeken.example.nl\n");
+
+    // behind a proxy the app trusts, the address the client used; untrusted, the forwarded one is ignored
+    const forwarded = { host: "10.0.0.5:3000", "x-forwarded-proto": "https", "x-forwarded-host": "boeken.example.nl" };
+    for (const [trustProxy, url] of [
+      [true, "https://boeken.example.nl"],
+      [false, "http://10.0.0.5:3000"],
+    ] as const) {
+      const app = buildApp(harness.deps, { logger: false, trustProxy });
+      const answer = await app.inject({ url: "/api/v1/openapi.json", headers: forwarded });
+      await app.close();
+      expect(json<Document>(answer).servers?.[0]?.url, `trustProxy ${trustProxy}`).toBe(url);
+    }
+
+    const configured = buildApp(harness.deps, { logger: false }, { configuredPublicUrl: "https://kasboek.example/" });
+    const answer = await configured.inject({ url: "/api/v1/openapi.json", headers: { host: "elsewhere.example" } });
+    await configured.close();
+    expect(json<Document>(answer).servers).toEqual([{ url: "https://kasboek.example", description: "This server" }]);
   });
 
   it("documents the scope, the paging headers and the error envelope of an operation", () => {
@@ -128,6 +201,13 @@ describe("the OpenAPI document", () => {
     expect(JSON.stringify(shared)).toContain("client.authentication.invalid_token");
   });
 });
+
+interface ObjectSchema {
+  type?: unknown;
+  required?: string[];
+  properties?: Record<string, ObjectSchema & { enum?: unknown[]; description?: string }>;
+  items?: ObjectSchema;
+}
 
 function withIds(value: unknown, ids: Record<string, number>): unknown {
   if (Array.isArray(value)) return value.map((item) => withIds(item, ids));

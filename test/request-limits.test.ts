@@ -3,7 +3,7 @@
  * 16 KiB, which holds the request line and so the query string too), the JSON body of an API
  * route (1 MiB; attachment uploads have their own, larger limit, tested in
  * src/modules/attachments/attachment-uploads.test.ts), and query strings whose keys nest or repeat
- * absurdly. Headers can only overflow on a real socket.
+ * absurdly or that hold more parameters than are read. Headers can only overflow on a real socket.
  */
 import { once } from "node:events";
 import { connect } from "node:net";
@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { BODY_LIMIT_BYTES } from "../src/platform/http.js";
+import { QUERY_PARAMETER_LIMIT } from "../src/platform/query-string.js";
 import { buildTestApp, errorOf, newCompany, request, type TestApp, type TestCompany } from "./support/app.js";
 
 let harness: TestApp;
@@ -78,6 +79,18 @@ describe("request limits", () => {
       const response = await request(harness.app, "GET", `${companyUrl()}/contacts?${query}`, company.token);
       expect(response.statusCode, query.slice(0, 40)).toBeLessThan(500);
       if (response.statusCode >= 400) expect(errorOf(response).type).toMatch(/^client\./);
+    }
+  });
+
+  it(`reads the first ${QUERY_PARAMETER_LIMIT} parameters of a query and ignores the rest`, async () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, index) => `k${index}=1`).join("&");
+    const seen = await request(harness.app, "GET", `${companyUrl()}/contacts?${filler(10)}&per_page=x`, company.token);
+    expect(seen.statusCode).toBe(400);
+    expect(errorOf(seen).message).toContain("per_page");
+    for (const count of [QUERY_PARAMETER_LIMIT, 10_000]) {
+      const url = `${companyUrl()}/contacts?${filler(count)}&per_page=x`;
+      const response = await request(harness.app, "GET", url, company.token);
+      expect(response.statusCode, String(count)).toBe(200);
     }
   });
 

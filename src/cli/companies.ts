@@ -33,7 +33,7 @@ export const COMPANY_DETAIL_OPTIONS = {
 
 /** The help text of the detail options, shared by bootstrap and companies update. */
 export const COMPANY_DETAIL_HELP = `Company details (checked as the API checks them):
-  --kvk NUMBER             chamber of commerce (KvK) number
+  --kvk NUMBER             chamber of commerce (KvK) number: 8 digits
   --vat-liable true|false  whether the company charges VAT; false is the small-business
                            scheme (KOR). When true, --vat-number is needed
   --vat-number NUMBER      VAT identification number, e.g. NL123456782B01

@@ -12,6 +12,10 @@
  * claims no more; housekeeping stops; then the database closes and the process exits 0. Should
  * any of that take longer than SHUTDOWN_GRACE_SECONDS, it logs what it gave up and exits 1.
  *
+ * After listening it logs a warning while companies lack accounts of the default chart (made
+ * before the ledger) and so wait for `kasboek books backfill` (modules/books-backfill), which no
+ * migration runs.
+ *
  * Start-up invariants (cold start is measured to the first answered request): what a request
  * does not need is not loaded — the mail sender (and nodemailer) only with SMTP_URL, ioredis only
  * with REDIS_URL, one database driver — and housekeeping's first round waits
@@ -23,6 +27,7 @@ import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { afterCommit } from "../db/request-transaction.js";
+import { companiesAwaitingBackfill } from "../modules/books-backfill/service.js";
 import { type Housekeeper, startHousekeeping } from "../modules/housekeeping/service.js";
 import type { OutboxSender } from "../modules/outbox/sender.js";
 import { type AttachmentRenderers, attachmentsFromRenderers } from "../modules/outbox/service.js";
@@ -41,8 +46,9 @@ SMTP_URL (e.g. smtp://127.0.0.1:2525 or smtps://user:password@mail.example.com:4
 unset: e-mail is queued but not sent until a server runs with it),
 MAIL_FROM (default "Kasboek <no-reply@localhost>"),
 TRUST_PROXY (true behind a reverse proxy, default false),
-PUBLIC_URL (the address customers reach this service at, for quotation signing links;
-default http://HOST:PORT),
+PUBLIC_URL (the address customers reach this service at, for quotation signing links and
+the OpenAPI document's server; default http://HOST:PORT, and the document then names the
+address each request reached),
 METRICS_TOKEN (bearer token GET /metrics requires; unset: /metrics is open),
 SHUTDOWN_GRACE_SECONDS (how long SIGTERM waits for in-flight work, default 10),
 HOUSEKEEPING_INTERVAL_SECONDS (how often expired rows are deleted, default 600; 0: never),
@@ -94,6 +100,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     },
     {
       metricsToken: config.METRICS_TOKEN,
+      configuredPublicUrl: config.PUBLIC_URL,
       poolStats: handle.poolStats,
       processMetrics: true,
       // beside the bundle: `npm run build` puts the web app in dist/web/
@@ -147,6 +154,20 @@ export async function serveCommand(argv: string[]): Promise<void> {
   process.on("SIGTERM", (signal) => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  // after listen, so the first requests do not wait for it: it reads every company's chart
+  companiesAwaitingBackfill(deps).then(
+    (companies) => {
+      if (companies === 0) return;
+      app.log.warn(
+        { companies },
+        "companies lack accounts of the default chart (made before the ledger, or before the chart grew) and " +
+          "may lack postings of earlier documents; their publications fail until then: run `kasboek books backfill`",
+      );
+    },
+    (error: unknown) =>
+      app.log.error({ err: error }, "could not check whether the books need `kasboek books backfill`"),
+  );
 
   if (config.HOUSEKEEPING_INTERVAL_SECONDS > 0 && !closing) {
     housekeeper = startHousekeeping(

@@ -28,6 +28,17 @@
  * Every SQL text's prepared statement is kept per connection: Kysely prepares every query again,
  * which was a fifth of a GET's CPU time. A kept statement is safe to run again with new
  * parameters (SQLite re-prepares it after a schema change).
+ *
+ * Why not Kysely's own SqliteDriver (issue 27.3, measured in turns on bench/run.ts's rows, same
+ * pragmas, BEGIN IMMEDIATE for both; bench/RESULTS.md "SQLite driver"): create + publish at 10
+ * connections ran 2.2× (242 against 111 req/s, median of 4 runs each) and 2.0× (105 against 53,
+ * 3 each, on a busier machine) as fast here, every one of the 7 pairs above 1.25×; GET one invoice
+ * 1.6–2.2×, and GET one while creates run 4–5×. Most of it is group commit: with
+ * `synchronous=FULL` every COMMIT waits for an fsync (3.7 ms median on the bench's disk), and
+ * better-sqlite3 waits on the event loop's thread, so one COMMIT per transaction caps creates
+ * below the disk's ~270 fsyncs a second and stalls every other request meanwhile; with groups of
+ * one, this driver fell from 105 to 70 req/s. The statement cache and the reader make up the
+ * rest. The rule was to keep this file only if it won by more than a quarter.
  */
 import type SqliteDatabase from "better-sqlite3";
 import {

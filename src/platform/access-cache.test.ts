@@ -32,8 +32,7 @@ function countingLookups() {
   const lookups: AccessLookups = {
     authenticateToken: async () => {
       state.tokenCalls += 1;
-      if (state.token === null)
-        throw new ApiError("client.authentication.invalid_token", "The access token was revoked");
+      if (state.token === null) throw new ApiError("client.authentication.invalid_token", { key: "tokenRevoked" });
       return state.token;
     },
     companyAccess: async () => {

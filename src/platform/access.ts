@@ -8,6 +8,9 @@
  * its user.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { en } from "./catalogue/en.js";
+import type { Message } from "./catalogue/keys.js";
+import { sayMessage } from "./catalogue/say.js";
 import { ApiError } from "./errors.js";
 import type { Scope } from "./scopes.js";
 
@@ -75,8 +78,9 @@ declare module "fastify" {
 
 const REALM = "Kasboek";
 
-export function invalidToken(description: string): ApiError {
-  const escaped = description.replace(/["\\]/g, "");
+/** A 401 whose WWW-Authenticate describes the problem in English, whatever the reader's language. */
+export function invalidToken(description: Message): ApiError {
+  const escaped = sayMessage(en, description).replace(/["\\]/g, "");
   return new ApiError("client.authentication.invalid_token", description, {
     "www-authenticate": `Bearer realm="${REALM}", error="invalid_token", error_description="${escaped}"`,
   });
@@ -84,14 +88,14 @@ export function invalidToken(description: string): ApiError {
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  if (header === undefined || header.trim() === "") throw invalidToken("No access token was given");
+  if (header === undefined || header.trim() === "") throw invalidToken({ key: "noToken" });
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw invalidToken("The Authorization header must be 'Bearer <token>'");
+  if (!match?.[1]) throw invalidToken({ key: "notBearer" });
   return match[1];
 }
 
 function accessDenied(): ApiError {
-  return new ApiError("client.authorization.access_denied", "Access to this company is denied");
+  return new ApiError("client.authorization.access_denied", { key: "accessDenied" });
 }
 
 function parseCompanyId(raw: unknown): number | null {
@@ -114,10 +118,10 @@ export function requireCompany(request: FastifyRequest): CompanyAccess {
 /** The scope must be on the token and, for a company request, allowed by the company. */
 function checkScope(token: AuthenticatedToken, company: CompanyAccess | null, scope: Scope): void {
   if (!token.scopes.includes(scope)) {
-    throw new ApiError("client.authorization.invalid_scope", `This token lacks the scope ${scope}`);
+    throw new ApiError("client.authorization.invalid_scope", { key: "scopeLacking", scope });
   }
   if (company !== null && !company.allowedScopes.includes(scope)) {
-    throw new ApiError("client.authorization.invalid_scope", `The scope ${scope} is not allowed for this company`);
+    throw new ApiError("client.authorization.invalid_scope", { key: "scopeNotAllowed", scope });
   }
 }
 

@@ -1,14 +1,23 @@
 /**
- * Turns a write payload (`{"ride": {...}}`) into typed attributes, in the order of DESIGN.md
- * section 5: missing wrapper → 400, unknown keys → 400 naming each, then every attribute that
- * cannot be coerced is recorded in `ValidationErrors` so the caller can add rule problems and
- * answer with one 422. Read-only keys sent back by clients are dropped silently (spec 1.9).
+ * A write payload (`{"ride": {...}}`) as a service reads it. Fastify has validated the body with
+ * the payload's schema first (validation.ts `payloadSchema`, through route-docs.ts `payloadBody`):
+ * the wrapper is there, every key is an attribute and read-only keys are gone, or the request was
+ * refused with a 400. Every value left has its type: amounts are canonical decimals, dates are
+ * dates. A value the schema found invalid is not there; its problem was handed over with the
+ * body (`deferAttributeProblems`), so that the service answers with one 422 naming it together
+ * with every rule it breaks (DESIGN.md section 5).
+ *
+ * What no schema can do is done here: a date-time is read in the company's time zone, and refused
+ * when its day there is not a supported date.
+ *
+ * Invariant: `readWritePayload` is how a service reads a body, and it takes the body's schema
+ * problems into the service's `ValidationErrors`; http.ts refuses to answer a success for a body
+ * whose problems no service took.
  */
-import type { Static, TObject, TSchema } from "@sinclair/typebox";
-import { isSupportedDate, isSupportedInstant, isValidDate, OUTSIDE_SUPPORTED_DATES, parseDateTime } from "./dates.js";
-import { ApiError, type ValidationErrors } from "./errors.js";
-import { canonicalDecimal, MAX_AMOUNT, parseDecimal, readDecimal } from "./money.js";
-import { unstorableTextProblem } from "./text.js";
+import type { Static, TObject } from "@sinclair/typebox";
+import type { AttributeProblem } from "./catalogue/keys.js";
+import { isSupportedInstant, OUTSIDE_SUPPORTED_DATES, parseDateTime } from "./dates.js";
+import type { ValidationErrors } from "./errors.js";
 
 /**
  * The most elements any array of a request body may have (document lines, payments, journal
@@ -21,182 +30,6 @@ export interface CoercionContext {
   timeZone: string;
 }
 
-interface FieldSchema {
-  type?: string | string[];
-  format?: string;
-  maxLength?: number;
-  /** decimals: the largest magnitude allowed (fields.ts) */
-  maxMagnitude?: string;
-  enum?: unknown[];
-  properties?: Record<string, TSchema>;
-  items?: TSchema;
-}
-
-function baseType(schema: FieldSchema): string | undefined {
-  return Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type;
-}
-
-type Coerced = { ok: true; value: unknown } | { ok: false; problem: string };
-
-const BLANKABLE_TYPES = new Set(["integer", "boolean"]);
-
-function coerceValue(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
-  const type = baseType(schema);
-  if (value === null) return { ok: true, value: null };
-  // Text neither database would keep as sent is refused for every field, in one place.
-  const unstorable = typeof value === "string" ? unstorableTextProblem(value) : null;
-  if (unstorable !== null) return { ok: false, problem: unstorable };
-  if (value === "" && (BLANKABLE_TYPES.has(type ?? "") || schema.format !== undefined || schema.enum)) {
-    return { ok: true, value: null };
-  }
-  switch (type) {
-    case "string":
-      return coerceString(schema, value, context);
-    case "integer": {
-      if (typeof value === "number" && Number.isSafeInteger(value)) return { ok: true, value };
-      // no leading "+", as for decimals (money.ts)
-      if (typeof value === "string" && /^\s*-?\d+\s*$/.test(value)) {
-        const parsed = Number(value);
-        if (Number.isSafeInteger(parsed)) return { ok: true, value: parsed };
-      }
-      const numeric = typeof value === "number" || (typeof value === "string" && parseDecimal(value) !== null);
-      return { ok: false, problem: numeric ? "must be a whole number" : "is not a number" };
-    }
-    case "boolean": {
-      if (value === true || value === "true" || value === 1 || value === "1") return { ok: true, value: true };
-      if (value === false || value === "false" || value === 0 || value === "0") return { ok: true, value: false };
-      return { ok: false, problem: "must be true or false" };
-    }
-    default:
-      return { ok: true, value };
-  }
-}
-
-function coerceString(schema: FieldSchema, value: unknown, context: CoercionContext): Coerced {
-  if (schema.format === "decimal") {
-    const decimal = readDecimal(value, schema.maxMagnitude ?? MAX_AMOUNT);
-    return decimal.ok ? { ok: true, value: canonicalDecimal(decimal.value) } : decimal;
-  }
-  // A number is taken as its text, as Rails does; a JSON number beyond a double (1e999) is
-  // Infinity, which is no text anyone sent.
-  const isText = typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
-  if (!isText) return { ok: false, problem: "must be a string" };
-  const text = String(value);
-  if (schema.format === "date") {
-    const datePart = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
-    if (datePart === undefined || !isValidDate(datePart)) return { ok: false, problem: "is not a valid date" };
-    if (datePart !== text.trim() && parseDateTime(text, context.timeZone) === null) {
-      return { ok: false, problem: "is not a valid date" };
-    }
-    if (!isSupportedDate(datePart)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
-    return { ok: true, value: datePart };
-  }
-  if (schema.format === "date-time") {
-    const parsed = parseDateTime(text, context.timeZone);
-    if (parsed === null) return { ok: false, problem: "is not a valid date-time" };
-    if (!isSupportedInstant(parsed, context.timeZone)) return { ok: false, problem: OUTSIDE_SUPPORTED_DATES };
-    return { ok: true, value: parsed };
-  }
-  if (schema.enum && !schema.enum.includes(text)) {
-    const allowed = schema.enum.filter((option) => option !== null).join(", ");
-    return { ok: false, problem: `must be one of: ${allowed}` };
-  }
-  if (schema.maxLength !== undefined && [...text].length > schema.maxLength) {
-    return { ok: false, problem: `is too long (at most ${schema.maxLength} characters)` };
-  }
-  return { ok: true, value: text };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * The schema of attribute `key`; only the schema's own properties count, so a key named like a
- * member of Object.prototype (`toString`, `constructor`) is unknown rather than found there.
- */
-function fieldOf(schema: TObject, key: string): FieldSchema | undefined {
-  return Object.hasOwn(schema.properties, key) ? (schema.properties[key] as FieldSchema) : undefined;
-}
-
-/**
- * Coerces the keys present in `input` against an object schema. Absent keys stay absent, so an
- * update changes only what was sent. Nested objects and arrays of objects are coerced with their
- * own schemas, their problems named by path (`invoice_lines[1].quantity`).
- */
-export function coerceAttributes<Schema extends TObject>(
-  schema: Schema,
-  input: Record<string, unknown>,
-  context: CoercionContext,
-  errors: ValidationErrors,
-  pathPrefix = "",
-): Partial<Static<Schema>> {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const fieldSchema = fieldOf(schema, key);
-    if (fieldSchema === undefined) continue;
-    const name = `${pathPrefix}${key}`;
-    const type = baseType(fieldSchema);
-    if (type === "object" && fieldSchema.properties) {
-      if (value === null) result[key] = null;
-      else if (isPlainObject(value)) {
-        result[key] = coerceAttributes(fieldSchema as unknown as TObject, value, context, errors, `${name}.`);
-      } else errors.add(name, "must be an object");
-      continue;
-    }
-    if (type === "array" && fieldSchema.items) {
-      if (!Array.isArray(value)) {
-        errors.add(name, "must be an array");
-        continue;
-      }
-      if (value.length > MAX_ARRAY_ITEMS) {
-        errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
-        continue;
-      }
-      result[key] = value.map((item, index) => {
-        if (!isPlainObject(item)) {
-          errors.add(`${name}[${index}]`, "must be an object");
-          return {};
-        }
-        return coerceAttributes(fieldSchema.items as TObject, item, context, errors, `${name}[${index}].`);
-      });
-      continue;
-    }
-    const coerced = coerceValue(fieldSchema, value, context);
-    if (coerced.ok) result[key] = coerced.value;
-    else errors.add(name, coerced.problem);
-  }
-  return result as Partial<Static<Schema>>;
-}
-
-function unpermittedKeys(
-  schema: TObject,
-  input: Record<string, unknown>,
-  readOnly: readonly string[],
-  prefix = "",
-): string[] {
-  const unknown: string[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    const fieldSchema = fieldOf(schema, key);
-    if (fieldSchema === undefined) {
-      if (!readOnly.includes(key)) unknown.push(`${prefix}${key}`);
-      continue;
-    }
-    const type = baseType(fieldSchema);
-    if (type === "object" && fieldSchema.properties && isPlainObject(value)) {
-      unknown.push(...unpermittedKeys(fieldSchema as unknown as TObject, value, readOnly, `${prefix}${key}.`));
-    }
-    if (type === "array" && fieldSchema.items && Array.isArray(value)) {
-      for (const item of value) {
-        if (isPlainObject(item)) {
-          unknown.push(...unpermittedKeys(fieldSchema.items as TObject, item, readOnly, `${prefix}${key}[].`));
-        }
-      }
-    }
-  }
-  return [...new Set(unknown)];
-}
-
 export interface WritePayloadSpec<Schema extends TObject> {
   /** the wrapper key, e.g. "ride" */
   wrapper: string;
@@ -205,9 +38,62 @@ export interface WritePayloadSpec<Schema extends TObject> {
   readOnly: readonly string[];
 }
 
+interface FieldSchema {
+  format?: string;
+  properties?: Record<string, FieldSchema>;
+  items?: FieldSchema;
+}
+
+/** The problems the schema found in each body, until its service takes them. */
+const deferredProblems = new WeakMap<object, readonly AttributeProblem[]>();
+
+/** Hands the attribute problems of a validated `body` to the service that reads it. */
+export function deferAttributeProblems(body: object, problems: readonly AttributeProblem[]): void {
+  deferredProblems.set(body, problems);
+}
+
+/** Whether `body` still carries problems no service took (a route that never read its body). */
+export function hasUnreportedProblems(body: unknown): boolean {
+  return typeof body === "object" && body !== null && deferredProblems.has(body);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Replaces each date-time of `attributes` (nested ones too) by its instant, ISO UTC. */
+function readInstants(
+  schema: FieldSchema,
+  attributes: Record<string, unknown>,
+  context: CoercionContext,
+  errors: ValidationErrors,
+  prefix: string,
+): void {
+  for (const [key, field] of Object.entries(schema.properties ?? {})) {
+    const value = Object.hasOwn(attributes, key) ? attributes[key] : undefined;
+    const name = `${prefix}${key}`;
+    if (field.format === "date-time" && typeof value === "string") {
+      const instant = parseDateTime(value, context.timeZone);
+      if (instant !== null && isSupportedInstant(instant, context.timeZone)) attributes[key] = instant;
+      else {
+        errors.add(name, instant === null ? { key: "notADateTime" } : OUTSIDE_SUPPORTED_DATES);
+        delete attributes[key];
+      }
+    } else if (field.properties !== undefined && isPlainObject(value)) {
+      readInstants(field, value, context, errors, `${name}.`);
+    } else if (field.items?.properties !== undefined && Array.isArray(value)) {
+      const items = field.items;
+      value.forEach((item, index) => {
+        if (isPlainObject(item)) readInstants(items, item, context, errors, `${name}[${index}].`);
+      });
+    }
+  }
+}
+
 /**
- * Checks the wrapper and unknown keys (400s) and coerces the attributes. Coercion problems are
- * left in `errors` for the caller to throw together with its rule problems.
+ * The attributes of a payload Fastify validated, with its date-times read in `context.timeZone`.
+ * The schema's problems and those of date-times are in `errors`, for the caller to throw together
+ * with its rule problems; the attributes they name are left out.
  */
 export function readWritePayload<Schema extends TObject>(
   spec: WritePayloadSpec<Schema>,
@@ -215,19 +101,12 @@ export function readWritePayload<Schema extends TObject>(
   context: CoercionContext,
   errors: ValidationErrors,
 ): Partial<Static<Schema>> {
+  if (isPlainObject(body)) {
+    for (const { attribute = "", problem } of deferredProblems.get(body) ?? []) errors.add(attribute, problem);
+    deferredProblems.delete(body);
+  }
   const wrapped = isPlainObject(body) ? body[spec.wrapper] : undefined;
-  if (wrapped === undefined || wrapped === null || (isPlainObject(wrapped) && Object.keys(wrapped).length === 0)) {
-    throw new ApiError("client.parameters.missing_parameter", `Parameter ${spec.wrapper} is missing or empty`);
-  }
-  if (!isPlainObject(wrapped)) {
-    throw new ApiError("client.parameters.invalid_parameter_value", `Parameter ${spec.wrapper} must be an object`);
-  }
-  const unknown = unpermittedKeys(spec.schema, wrapped, spec.readOnly);
-  if (unknown.length > 0) {
-    throw new ApiError(
-      "client.parameters.unpermitted_parameters",
-      `Unpermitted parameter${unknown.length > 1 ? "s" : ""} in ${spec.wrapper}: ${unknown.join(", ")}`,
-    );
-  }
-  return coerceAttributes(spec.schema, wrapped, context, errors);
+  const attributes = isPlainObject(wrapped) ? wrapped : {};
+  readInstants(spec.schema as FieldSchema, attributes, context, errors, "");
+  return attributes as Partial<Static<Schema>>;
 }

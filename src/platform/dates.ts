@@ -12,6 +12,7 @@
  *   beyond it (the day after LAST_DATE is `10000-01-01`): it never fails on a supported date, and
  *   a result outside the range is never compared or stored without `isSupportedDate`.
  */
+import type { Problem } from "./catalogue/keys.js";
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_PATTERN =
@@ -22,7 +23,7 @@ export const FIRST_DATE = "1900-01-01";
 /** The last supported date: the last with a four-digit year. */
 export const LAST_DATE = "9999-12-31";
 /** The problem of a date outside the supported range, as attributes and parameters report it. */
-export const OUTSIDE_SUPPORTED_DATES = `must be between ${FIRST_DATE} and ${LAST_DATE}`;
+export const OUTSIDE_SUPPORTED_DATES: Problem = { key: "between", minimum: FIRST_DATE, maximum: LAST_DATE };
 
 /** A `Date` at midnight UTC of a calendar date; `setUTCFullYear`, since Date.UTC reads years 0-99 as 1900-1999. */
 function utcMidnight(year: number, monthIndex: number, day: number): Date {

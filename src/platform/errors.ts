@@ -3,10 +3,14 @@
  * the status that belongs to its type (spec section 7). Code throws `ApiError`; the Fastify
  * error handler in `http.ts` is the only place that writes error responses.
  *
- * Invariants: `message` is English, composed where the error is found; an error may also carry
- * its parts (`details`) so that `messages.ts` can say the same thing in another language without
- * re-reading the English. Details never change the type, the status or the English message.
+ * Invariants: an error carries its message as a catalogue key with parameters (`keyed`,
+ * catalogue/keys.ts), never as prose; `message` is that key said in English (catalogue/en.ts),
+ * the API's default language, and `messages.ts` says it in the reader's language. The type, the
+ * status and the headers never depend on the language.
  */
+import { en } from "./catalogue/en.js";
+import type { AttributeProblem, Message, Problem, Resource } from "./catalogue/keys.js";
+import { sayMessage } from "./catalogue/say.js";
 
 export const errorStatusByType = {
   "client.parameters.invalid_parameter_value": 400,
@@ -27,39 +31,21 @@ export const errorStatusByType = {
 
 export type ErrorType = keyof typeof errorStatusByType;
 
-/** One problem of one attribute: `invoice_lines[0].price_per_unit` + `can't be blank`. */
-export interface AttributeProblem {
-  attribute: string;
-  problem: string;
-}
-
-/** The parts an English message was composed of, each still in English. */
-export type ErrorDetails =
-  | { kind: "invalid"; resource: string; problems: readonly AttributeProblem[] }
-  | { kind: "not_found"; resource: string }
-  | { kind: "parameter"; name: string; problem: string };
-
 export class ApiError extends Error {
   readonly type: ErrorType;
   readonly status: number;
   /** extra response headers, e.g. WWW-Authenticate */
   readonly headers: Record<string, string>;
-  /** what the message was made of, for translation; absent when the message is all there is */
-  readonly details: ErrorDetails | undefined;
+  /** the message as its catalogue key and parameters, for saying it in the reader's language */
+  readonly keyed: Message;
 
-  constructor(
-    type: ErrorType,
-    message: string,
-    headers: Record<string, string> = {},
-    status?: number,
-    details?: ErrorDetails,
-  ) {
-    super(message);
+  constructor(type: ErrorType, message: Message, headers: Record<string, string> = {}, status?: number) {
+    super(sayMessage(en, message));
     this.name = "ApiError";
     this.type = type;
     this.status = status ?? errorStatusByType[type];
     this.headers = headers;
-    this.details = details;
+    this.keyed = message;
   }
 }
 
@@ -72,19 +58,17 @@ export function errorBody(error: ApiError, message: string = error.message): Err
   return { error: { type: error.type, message } };
 }
 
-export function notFound(resourceName: string): ApiError {
-  return new ApiError("client.not_found.resource", `${resourceName} not found`, {}, undefined, {
-    kind: "not_found",
-    resource: resourceName,
-  });
+export function notFound(resource: Resource): ApiError {
+  return new ApiError("client.not_found.resource", { key: "notFound", resource });
 }
 
-export function invalidParameter(name: string, problem: string): ApiError {
-  return new ApiError("client.parameters.invalid_parameter_value", `Parameter ${name} ${problem}`, {}, undefined, {
-    kind: "parameter",
-    name,
-    problem,
-  });
+export function invalidParameter(name: string, problem: Problem): ApiError {
+  return new ApiError("client.parameters.invalid_parameter_value", { key: "parameter", name, problem });
+}
+
+/** A 422 naming the problems of `resource` (each of an attribute, or of the whole resource). */
+export function invalid(resource: Resource, problems: readonly AttributeProblem[]): ApiError {
+  return new ApiError("client.parameters.validation", { key: "invalid", resource, problems });
 }
 
 /**
@@ -92,9 +76,9 @@ export function invalidParameter(name: string, problem: string): ApiError {
  * Messages are keyed by attribute; several problems for one attribute are all kept.
  */
 export class ValidationErrors {
-  private readonly problems: Array<{ attribute: string; problem: string }> = [];
+  private readonly problems: Array<{ attribute: string; problem: Problem }> = [];
 
-  add(attribute: string, problem: string): void {
+  add(attribute: string, problem: Problem): void {
     this.problems.push({ attribute, problem });
   }
 
@@ -112,13 +96,8 @@ export class ValidationErrors {
   }
 
   /** Throws one 422 naming every problem, if there are any. */
-  throwIfAny(resourceName: string): void {
+  throwIfAny(resource: Resource): void {
     if (this.isEmpty) return;
-    const listed = this.problems.map((entry) => `${entry.attribute} ${entry.problem}`).join("; ");
-    throw new ApiError("client.parameters.validation", `${resourceName} is invalid: ${listed}`, {}, undefined, {
-      kind: "invalid",
-      resource: resourceName,
-      problems: [...this.problems],
-    });
+    throw invalid(resource, [...this.problems]);
   }
 }

@@ -7,6 +7,11 @@
  * before routing (bad percent-encoding, over-long path parameters, unparseable HTTP), is JSON in
  * UTF-8 with the `{"error":{"type","message"}}` envelope and an `X-Request-Id` header.
  *
+ * Invariant: Fastify validates every body, path parameter and query string with its route's
+ * schema (validation.ts), and a refusal is answered as validation-errors.ts says. A body's
+ * attribute problems go to the service that reads it (attributes.ts); a success answered while
+ * a body's problems were never reported is a 500, never a silent one.
+ *
  * Invariant: every response to a request of an https site, or one that came over TLS, says so
  * with Strict-Transport-Security (transport-security.ts), set with the request id.
  *
@@ -24,6 +29,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import { hasUnreportedProblems } from "./attributes.js";
+import type { Message } from "./catalogue/keys.js";
 import { ApiError, errorBody } from "./errors.js";
 import { checkJsonLimits } from "./json-limits.js";
 import { type Language, negotiateLanguage } from "./language.js";
@@ -33,6 +40,7 @@ import { type RateLimitSettings, registerRateLimit } from "./rate-limit.js";
 import { recordRouteCatalogue } from "./route-catalogue.js";
 import { LAZY_SERIALIZERS } from "./serializers.js";
 import { declareTransportSecurity } from "./transport-security.js";
+import { compileValidator } from "./validation-errors.js";
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -49,28 +57,27 @@ function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("client.parameters.malformed_json", "The request body is not valid JSON");
+    throw new ApiError("client.parameters.malformed_json", { key: "bodyNotJson" });
   }
 }
 
 const JSON_UTF8 = "application/json; charset=utf-8";
-const SERVER_ERROR_MESSAGE = "Something went wrong on our side; please try again later";
 
 /** Fastify's own failures (bad URL, body too large, …) carry a 4xx status and a code. */
 function apiErrorFromFastify(error: FastifyError): ApiError | null {
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    return new ApiError("client.parameters.invalid_parameter_value", "The request body is too large", {}, 413);
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "bodyTooLarge" }, {}, 413);
   }
   if (error.code === "FST_ERR_BAD_URL") {
-    return new ApiError("client.parameters.invalid_parameter_value", "The URL path is not validly percent-encoded");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "pathNotPercentEncoded" });
   }
   // A 400 rather than Fastify's 414: the statuses of spec section 7 are what clients switch on.
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    return new ApiError("client.parameters.invalid_parameter_value", "A path parameter of the URL is too long");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "pathParameterTooLong" });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return new ApiError("client.parameters.invalid_parameter_value", "The request could not be read");
+    return new ApiError("client.parameters.invalid_parameter_value", { key: "requestUnreadable" });
   }
   return null;
 }
@@ -102,7 +109,7 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
   const apiError = error instanceof ApiError ? error : apiErrorFromFastify(error);
   if (apiError === null) {
     request.log.error({ err: error }, "unexpected failure");
-    return sendApiError(new ApiError("server", SERVER_ERROR_MESSAGE), request, reply);
+    return sendApiError(new ApiError("server", { key: "serverFailure" }), request, reply);
   }
   // A 503 (not ready, Retry-After) is a state, logged where it is decided when it changes
   // (modules/health), not on every request that finds it.
@@ -117,12 +124,12 @@ function sendError(error: FastifyError | ApiError, request: FastifyRequest, repl
  */
 function writeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, reason, message] =
+  const [status, reason, message]: [number, string, Message] =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, "Request Timeout", "The request was not received in time"]
+      ? [408, "Request Timeout", { key: "requestTimeout" }]
       : error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "Request Header Fields Too Large", "The request headers are too large"]
-        : [400, "Bad Request", "The request is not valid HTTP"];
+        ? [431, "Request Header Fields Too Large", { key: "headersTooLarge" }]
+        : [400, "Bad Request", { key: "notHttp" }];
   const body = JSON.stringify(
     errorBody(new ApiError("client.parameters.invalid_parameter_value", message, {}, status)),
   );
@@ -170,9 +177,12 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
 
   recordRouteCatalogue(app);
-  // Route schemas describe bodies and queries for the OpenAPI document (route-docs.ts); the
-  // services validate them, so one 422 in the spec's format names every invalid attribute.
-  app.setValidatorCompiler(() => () => true);
+  app.setValidatorCompiler(compileValidator);
+  app.addHook("preSerialization", (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && hasUnreportedProblems(request.body)) {
+      done(new Error("the body's attribute problems were never reported"));
+    } else done(null, payload);
+  });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -190,13 +200,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   );
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => {
     if (String(body).trim() === "") return done(null, undefined);
-    done(
-      new ApiError(
-        "client.parameters.invalid_parameter_value",
-        "Request bodies must be JSON (Content-Type: application/json)",
-      ),
-      undefined,
-    );
+    done(new ApiError("client.parameters.invalid_parameter_value", { key: "bodyNotJsonContentType" }), undefined);
   });
 
   // callback style: an async hook costs every request a promise and a turn of the microtask queue
@@ -210,13 +214,16 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => sendError(error, request, reply));
 
-  app.setNotFoundHandler((request, reply) => {
-    const apiError = new ApiError(
-      "client.not_found.endpoint",
-      `No endpoint ${request.method} ${request.url.split("?")[0]}`,
-    );
-    return sendApiError(apiError, request, reply);
-  });
+  app.setNotFoundHandler((request, reply) => sendApiError(noEndpoint(request), request, reply));
 
   return app;
+}
+
+/** What a path no route serves answers: the API's 404 naming the method and path. */
+export function noEndpoint(request: FastifyRequest): ApiError {
+  return new ApiError("client.not_found.endpoint", {
+    key: "noEndpoint",
+    method: request.method,
+    path: request.url.split("?")[0] ?? "",
+  });
 }

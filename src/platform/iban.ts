@@ -1,30 +1,16 @@
 /**
  * Bank identifiers a Dutch invoice prints so the customer can pay: the IBAN (ISO 13616) and
  * the BIC (ISO 9362). Both are checked in the normalised form the `normalise*` functions
- * return, which is also the stored form: upper-case, without spaces. An IBAN is accepted when
- * its country is in the IBAN registry, its length is that country's and its check digits hold
- * (ISO 7064 mod 97-10); the national account number inside is the bank's business, not ours,
- * so its structure is not checked. Pure code.
+ * return, which is also the stored form: upper-case, without spaces. Whether a value is valid
+ * is ibantools' answer (its country table: lengths, account number formats and, where a
+ * country has them, national check digits, besides the ISO 7064 mod 97-10 check digits); this
+ * file only puts that answer into the words of our problems. Pure code.
  */
 
-export type BankIdCheck = { ok: true } | { ok: false; problem: string };
+import { countrySpecs, ValidationErrorsBIC, ValidationErrorsIBAN, validateBIC, validateIBAN } from "ibantools";
+import type { Problem } from "./catalogue/keys.js";
 
-/**
- * IBAN lengths per country of the SWIFT IBAN registry (every SEPA country and the rest).
- * Overseas territories that use their mother country's IBANs (Réunion, Åland, …) need no row:
- * their IBANs start with FR, FI, ….
- */
-// biome-ignore format: one table, alphabetical, reads best as rows
-const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28,
-  CH: 21, CR: 22, CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18,
-  FK: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18, GR: 27, GT: 28, HN: 28, HR: 21, HU: 28,
-  IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20,
-  LU: 20, LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20, MR: 27, MT: 31, MU: 30, NI: 28,
-  NL: 18, NO: 15, OM: 23, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, RU: 33, SA: 24,
-  SC: 31, SD: 18, SE: 24, SI: 19, SK: 24, SM: 27, SO: 23, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26,
-  UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
-};
+export type BankIdCheck = { ok: true } | { ok: false; problem: Problem };
 
 /** People write IBANs in groups of four and BICs sometimes spaced; neither has spaces inside. */
 function normalised(value: string | null): string | null {
@@ -43,48 +29,42 @@ export function normaliseBic(value: string | null): string | null {
   return normalised(value);
 }
 
-/** The IBAN with its first four characters moved to the end, letters as numbers (A = 10 … Z = 35), modulo 97. */
-function ibanRemainder(iban: string): number {
-  let remainder = 0;
-  for (const character of `${iban.slice(4)}${iban.slice(0, 4)}`) {
-    // Digit by digit keeps the number small: an IBAN is far longer than a safe integer.
-    const value = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
-    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+/**
+ * The one problem of an invalid IBAN the user can act on first: the country, then the length,
+ * then the account number's format and its own check digits, then the IBAN's check digits.
+ */
+function ibanProblem(iban: string, codes: readonly ValidationErrorsIBAN[]): BankIdCheck {
+  const country = iban.slice(0, 2);
+  const length = countrySpecs[country]?.chars;
+  if (codes.includes(ValidationErrorsIBAN.NoIBANCountry) || length === undefined) {
+    return { ok: false, problem: { key: "ibanCountry" } };
   }
-  return remainder;
+  if (codes.includes(ValidationErrorsIBAN.WrongBBANLength)) {
+    return { ok: false, problem: { key: "ibanLength", country, expected: length, actual: iban.length } };
+  }
+  if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
+    return { ok: false, problem: { key: "ibanAccountFormat" } };
+  }
+  if (codes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+    return { ok: false, problem: { key: "ibanAccountCheckDigits" } };
+  }
+  return { ok: false, problem: { key: "ibanCheckDigits" } };
 }
 
 /** Checks a normalised IBAN; the problem reads after the attribute name ("iban …"). */
 export function checkIban(iban: string): BankIdCheck {
-  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: "may contain only letters and digits" };
-  const country = iban.slice(0, 2);
-  const length = /^[A-Z]{2}$/.test(country) ? IBAN_LENGTHS[country] : undefined;
-  if (length === undefined) {
-    return { ok: false, problem: "must start with the country code of a country that issues IBANs" };
-  }
-  if (iban.length !== length) {
-    return {
-      ok: false,
-      problem: `is not a valid IBAN for ${country} (expected ${length} characters, got ${iban.length})`,
-    };
-  }
-  // Check digits are 02 to 98 by construction; 00, 01 and 99 can still satisfy mod 97 by accident.
-  const checkDigits = iban.slice(2, 4);
-  if (!/^\d{2}$/.test(checkDigits) || checkDigits < "02" || checkDigits > "98" || ibanRemainder(iban) !== 1) {
-    return { ok: false, problem: "is not a valid IBAN (its check digits do not match)" };
-  }
-  return { ok: true };
+  // a dash or dot would only surface as a wrong length or format; this says what is wrong
+  if (!/^[A-Z0-9]+$/.test(iban)) return { ok: false, problem: { key: "lettersAndDigitsOnly" } };
+  const { valid, errorCodes } = validateIBAN(iban);
+  return valid ? { ok: true } : ibanProblem(iban, errorCodes);
 }
-
-/** 4 letters of the bank, 2 of the country, 2 letters or digits of the location, optionally 3 of the branch. */
-const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 
 /** Checks a normalised BIC; the problem reads after the attribute name ("bic …"). */
 export function checkBic(bic: string): BankIdCheck {
-  if (BIC_PATTERN.test(bic)) return { ok: true };
-  return {
-    ok: false,
-    problem:
-      "is not a valid BIC (expected 8 or 11 characters: 4 letters for the bank, 2 for the country, 2 letters or digits for the location, optionally 3 for the branch)",
-  };
+  const { valid, errorCodes } = validateBIC(bic);
+  if (valid) return { ok: true };
+  if (errorCodes.includes(ValidationErrorsBIC.NoBICCountry) && /^[A-Z]{2}$/.test(bic.slice(4, 6))) {
+    return { ok: false, problem: { key: "bicCountry" } };
+  }
+  return { ok: false, problem: { key: "bicFormat" } };
 }

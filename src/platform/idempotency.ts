@@ -20,7 +20,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "./errors.js";
+import { ApiError, invalid } from "./errors.js";
 
 export interface IdempotentRequest {
   tokenId: number;
@@ -90,10 +90,11 @@ declare module "fastify" {
 
 function readKey(header: string | string[]): string {
   if (typeof header !== "string" || !KEY_PATTERN.test(header)) {
-    throw new ApiError(
-      "client.parameters.invalid_parameter_value",
-      "Header Idempotency-Key must be 1 to 255 visible ASCII characters",
-    );
+    throw new ApiError("client.parameters.invalid_parameter_value", {
+      key: "header",
+      name: IDEMPOTENCY_HEADER,
+      problem: { key: "idempotencyKeyFormat" },
+    });
   }
   return header;
 }
@@ -105,20 +106,13 @@ function fingerprintOf(request: FastifyRequest): string {
 }
 
 function keyReusedForAnotherRequest(): ApiError {
-  const problem = { attribute: IDEMPOTENCY_HEADER, problem: "was already used for a different request" };
-  return new ApiError(
-    "client.parameters.validation",
-    `Request is invalid: ${problem.attribute} ${problem.problem}`,
-    {},
-    undefined,
-    { kind: "invalid", resource: "Request", problems: [problem] },
-  );
+  return invalid("request", [{ attribute: IDEMPOTENCY_HEADER, problem: { key: "idempotencyKeyReused" } }]);
 }
 
 function stillRunning(): ApiError {
   return new ApiError(
     "client.parameters.invalid_parameter_value",
-    "Header Idempotency-Key is in use by a request that has not finished; retry later",
+    { key: "header", name: IDEMPOTENCY_HEADER, problem: { key: "idempotencyKeyInUse" } },
     { "retry-after": "1" },
     409,
   );

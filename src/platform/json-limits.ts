@@ -1,16 +1,16 @@
 /**
  * Limits on the shape of a parsed JSON body, whatever the route: how deeply it nests and how
  * long any array in it is. No request of the API needs more than a few levels (a document, its
- * lines, a line's fields) or more than MAX_ARRAY_ITEMS elements in an array (attributes.ts names
- * the array in a 422 up to JSON_MAX_ARRAY_LENGTH); beyond these the body is refused whole with a
- * 400, before any code walks it recursively. The walk itself is iterative, so no depth of input
- * can overflow the stack. Pure code.
+ * lines, a line's fields) or more than MAX_ARRAY_ITEMS elements in an array (a schema names the
+ * array in a 422 up to JSON_MAX_ARRAY_LENGTH: validation.ts); beyond these the body is refused
+ * whole with a 400, before any code walks it recursively. The walk itself is iterative, so no
+ * depth of input can overflow the stack. Pure code.
  */
 import { ApiError } from "./errors.js";
 
 /** Levels of objects and arrays; the body itself is level 1. */
 export const JSON_MAX_DEPTH = 20;
-/** Elements of one array; longer nested arrays of a schema get a 422 from attributes.ts first. */
+/** Elements of one array; longer arrays of a schema get a 422 from its `maxItems` first. */
 export const JSON_MAX_ARRAY_LENGTH = 10_000;
 
 /** Throws a 400 invalid_parameter_value when `body` nests too deeply or has too long an array. */
@@ -20,17 +20,14 @@ export function checkJsonLimits(body: unknown): void {
     const { value, depth } = next;
     if (typeof value !== "object" || value === null) continue;
     if (depth > JSON_MAX_DEPTH) {
-      throw new ApiError(
-        "client.parameters.invalid_parameter_value",
-        `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`,
-      );
+      throw new ApiError("client.parameters.invalid_parameter_value", { key: "bodyTooDeep", most: JSON_MAX_DEPTH });
     }
     const children = Array.isArray(value) ? value : Object.values(value);
     if (Array.isArray(value) && value.length > JSON_MAX_ARRAY_LENGTH) {
-      throw new ApiError(
-        "client.parameters.invalid_parameter_value",
-        `The request body has an array of more than ${JSON_MAX_ARRAY_LENGTH} elements`,
-      );
+      throw new ApiError("client.parameters.invalid_parameter_value", {
+        key: "bodyArrayTooLong",
+        most: JSON_MAX_ARRAY_LENGTH,
+      });
     }
     for (const child of children) pending.push({ value: child, depth: depth + 1 });
   }

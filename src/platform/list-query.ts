@@ -1,24 +1,12 @@
 /**
  * A list's query string, declared once per route: paging, `selection` and `search[…]` filters.
- * The one declaration is both what the OpenAPI document shows (`schema`) and what the handler
- * reads (`read`, through params.ts's readers), so the reference cannot name a filter the route
- * ignores or miss one it reads. Parameters outside these three (a report's `date`, a VAT
- * return's `box`) go in `extra`: documented here, read by the route's own reader.
+ * The one declaration is what the OpenAPI document shows and what Fastify validates the query
+ * with (`schema`: values read as validation.ts says, defaults filled in, unknown keys dropped),
+ * and `read` hands the handler the validated values, so the reference cannot name a filter the
+ * route ignores or miss one it reads. Parameters outside these three (a report's `date`, a VAT
+ * return's `box`) go in `extra`: documented and validated here, read by the route itself.
  */
-import {
-  DEFAULT_PER_PAGE,
-  MAX_ID,
-  MAX_PER_PAGE,
-  MAX_QUERY_TEXT_LENGTH,
-  type Paging,
-  readPaging,
-  readSearchDate,
-  readSearchInteger,
-  readSearchList,
-  readSearchString,
-  readSelection,
-} from "./params.js";
-import type { Query } from "./query-string.js";
+import { DEFAULT_PER_PAGE, MAX_ID, MAX_PER_PAGE, MAX_QUERY_TEXT_LENGTH, type Paging } from "./params.js";
 import type { JsonSchema } from "./route-docs.js";
 
 /** How a `search[…]` filter is read (params.ts). */
@@ -52,9 +40,10 @@ export interface ReadListQuery<Selection extends string, Search extends Record<s
 }
 
 export interface ListQuery<Selection extends string, Search extends Record<string, SearchDeclaration>> {
-  /** the route's `schema.querystring`, for the OpenAPI document */
+  /** the route's `schema.querystring`: what Fastify validates the query with and the document shows */
   schema: JsonSchema;
-  read: (query: Query) => ReadListQuery<Selection, Search>;
+  /** the validated query (`request.query`) as the handler uses it */
+  read: (query: unknown) => ReadListQuery<Selection, Search>;
 }
 
 /** The filters of a list of dated documents. */
@@ -68,13 +57,6 @@ const SEARCH_SCHEMAS: Record<SearchKind, JsonSchema> = {
   date: { type: "string", format: "date" },
   id: { type: "integer", minimum: 0, maximum: MAX_ID },
   "text-list": { type: "array", items: { type: "string", maxLength: MAX_QUERY_TEXT_LENGTH } },
-};
-
-const SEARCH_READERS: { [Kind in SearchKind]: (query: Query, key: string) => SearchValue<Kind> | undefined } = {
-  text: readSearchString,
-  date: readSearchDate,
-  id: readSearchInteger,
-  "text-list": readSearchList,
 };
 
 function schemaOf(declaration: ListQueryDeclaration<string, Record<string, SearchDeclaration>>): JsonSchema {
@@ -102,32 +84,36 @@ function schemaOf(declaration: ListQueryDeclaration<string, Record<string, Searc
     for (const [name, { kind, description }] of Object.entries(declaration.search)) {
       search[name] = { ...SEARCH_SCHEMAS[kind], description };
     }
-    properties.search = { type: "object", properties: search, additionalProperties: false };
+    properties.search = { type: "object", properties: search, additionalProperties: false, readAs: "parameters" };
   }
   Object.assign(properties, declaration.extra ?? {});
   const required = declaration.required === undefined ? {} : { required: [...declaration.required] };
-  return { type: "object", properties, ...required, additionalProperties: false };
+  return { type: "object", properties, ...required, additionalProperties: false, readAs: "parameters" };
+}
+
+/** A query as its schema leaves it. */
+interface ValidatedQuery {
+  page?: number;
+  per_page?: number;
+  selection?: string;
+  search?: Record<string, unknown>;
 }
 
 export function listQuery<
   Selection extends string = never,
   Search extends Record<string, SearchDeclaration> = Record<never, SearchDeclaration>,
 >(declaration: ListQueryDeclaration<Selection, Search> = {}): ListQuery<Selection, Search> {
-  const selections = declaration.selections;
-  const fallback = declaration.defaultSelection ?? selections?.[0];
+  const fallback = declaration.defaultSelection ?? declaration.selections?.[0];
   return {
     schema: schemaOf(declaration),
-    // read in the order a bad value is reported: selection, filters as declared, paging
     read: (query) => {
-      // without declared selections there is nothing to choose: the type says `never`
-      const selection = (
-        selections === undefined || fallback === undefined ? undefined : readSelection(query, selections, fallback)
-      ) as Selection;
-      const search: Record<string, unknown> = {};
-      for (const [name, { kind }] of Object.entries(declaration.search ?? {})) {
-        search[name] = SEARCH_READERS[kind](query, name);
-      }
-      return { selection, search: search as ReadListQuery<Selection, Search>["search"], paging: readPaging(query) };
+      const { page = 1, per_page = DEFAULT_PER_PAGE, selection = fallback, search = {} } = query as ValidatedQuery;
+      return {
+        // without declared selections there is nothing to choose: the type says `never`
+        selection: selection as Selection,
+        search: search as ReadListQuery<Selection, Search>["search"],
+        paging: { page, perPage: per_page },
+      };
     },
   };
 }

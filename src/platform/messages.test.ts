@@ -1,13 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { nextState } from "../modules/expenses/rules.js";
 import { QUOTATION_STATUSES, TRIGGERS, transition } from "../modules/quotations/rules.js";
 import { sellerProblems } from "../modules/sales-invoices/rules.js";
+import type { Problem } from "./catalogue/keys.js";
 import { OUTSIDE_SUPPORTED_DATES } from "./dates.js";
-import { ApiError, invalidParameter, notFound, ValidationErrors } from "./errors.js";
+import { ApiError, invalid, invalidParameter, notFound, ValidationErrors } from "./errors.js";
 import { checkBic, checkIban } from "./iban.js";
-import { localiseError, messageInDutch } from "./messages.js";
-import { problemInDutch, statementInDutch, vatShapeInDutch } from "./messages-problems.js";
+import { localiseError } from "./messages.js";
 import { checkVatNumber } from "./vat-number.js";
 
 function thrown(run: () => void): ApiError {
@@ -21,14 +20,18 @@ function thrown(run: () => void): ApiError {
 
 function invoiceErrors(): ApiError {
   const errors = new ValidationErrors();
-  errors.add("date", "can't be blank");
-  errors.add("invoice_lines[0].price_per_unit", "can't be blank");
-  errors.add("company.address", "can't be blank when publishing: an invoice states the seller's address");
-  return thrown(() => errors.throwIfAny("Sales invoice"));
+  errors.add("date", { key: "blank" });
+  errors.add("invoice_lines[0].price_per_unit", { key: "blank" });
+  errors.add("company.address", { key: "blankForSeller", requirement: "address" });
+  return thrown(() => errors.throwIfAny("salesInvoice"));
 }
 
+const inBoth = (error: ApiError) => [localiseError(error, "en"), localiseError(error, "nl")];
+const invalidQuotation = (attribute: string | undefined, problem: Problem) =>
+  invalid("quotation", [{ attribute, problem }]);
+
 describe("localiseError", () => {
-  it("leaves the English message as the call site wrote it", () => {
+  it("says the error in English as its own message, and that is the wire's English", () => {
     const error = invoiceErrors();
     expect(localiseError(error, "en")).toBe(error.message);
     expect(error.message).toBe(
@@ -37,99 +40,110 @@ describe("localiseError", () => {
     );
   });
 
-  it("translates a 422 problem by problem, keeping the attribute names", () => {
+  it("says a 422 in Dutch problem by problem, keeping the attribute names", () => {
     expect(localiseError(invoiceErrors(), "nl")).toBe(
       "Verkoopfactuur is ongeldig: date mag niet leeg zijn; invoice_lines[0].price_per_unit mag niet leeg zijn; " +
         "company.address mag bij publiceren niet leeg zijn: een factuur vermeldt het adres van de verkoper",
     );
   });
 
-  it("translates the helpers' errors from their parts", () => {
-    expect(localiseError(notFound("Journal entry"), "nl")).toBe("Memoriaalboeking niet gevonden");
-    expect(localiseError(invalidParameter("page", "must be a whole number"), "nl")).toBe(
+  it("says the helpers' errors in both languages", () => {
+    expect(inBoth(notFound("journalEntry"))).toEqual(["Journal entry not found", "Memoriaalboeking niet gevonden"]);
+    expect(inBoth(invalidParameter("page", { key: "wholeNumber" }))).toEqual([
+      "Parameter page must be a whole number",
       "Parameter page moet een geheel getal zijn",
-    );
-    expect(localiseError(invalidParameter("per_page", "must be between 0 and 100"), "nl")).toBe(
+    ]);
+    expect(inBoth(invalidParameter("per_page", { key: "between", minimum: 0, maximum: 100 }))).toEqual([
+      "Parameter per_page must be between 0 and 100",
       "Parameter per_page moet tussen 0 en 100 liggen",
-    );
-    // the supported dates' problem is a constant (platform/dates.ts), not a literal at its call sites
-    expect(localiseError(invalidParameter("date", OUTSIDE_SUPPORTED_DATES), "nl")).toBe(
+    ]);
+    expect(inBoth(invalidParameter("date", OUTSIDE_SUPPORTED_DATES))).toEqual([
+      "Parameter date must be between 1900-01-01 and 9999-12-31",
       "Parameter date moet tussen 1900-01-01 en 9999-12-31 liggen",
-    );
+    ]);
   });
 
-  it("reads an error that carries only its message", () => {
-    const document = new ApiError("client.parameters.validation", "Sales invoice is invalid: it is already published");
-    expect(localiseError(document, "nl")).toBe("Verkoopfactuur is ongeldig: deze is al gepubliceerd");
-    const locked = new ApiError(
-      "client.parameters.validation",
+  it("says a document's own statements, and an attribute's problem, after the resource", () => {
+    expect(inBoth(invalid("salesInvoice", [{ problem: { key: "alreadyPublished" } }]))).toEqual([
+      "Sales invoice is invalid: it is already published",
+      "Verkoopfactuur is ongeldig: deze is al gepubliceerd",
+    ]);
+    expect(inBoth(invalid("salesInvoice", [{ problem: { key: "publishedInvoiceUndeletable" } }]))).toEqual([
       "Sales invoice is invalid: a published invoice cannot be deleted; correct it with a credit invoice",
-    );
-    expect(localiseError(locked, "nl")).toBe(
       "Verkoopfactuur is ongeldig: een gepubliceerde factuur kan niet worden verwijderd; corrigeer deze met een creditfactuur",
-    );
-    const taken = new ApiError(
-      "client.parameters.validation",
+    ]);
+    expect(inBoth(invalid("contact", [{ attribute: "contact_number", problem: { key: "taken" } }]))).toEqual([
       "Contact is invalid: contact_number has already been taken",
-    );
-    expect(localiseError(taken, "nl")).toBe("Contact is ongeldig: contact_number is al in gebruik");
+      "Contact is ongeldig: contact_number is al in gebruik",
+    ]);
   });
 
-  it("keeps in English what the catalogue does not know, phrase by phrase, and never throws", () => {
-    const errors = new ValidationErrors();
-    errors.add("date", "can't be blank");
-    errors.add("colour", "clashes with the logo");
-    expect(
-      localiseError(
-        thrown(() => errors.throwIfAny("Widget")),
-        "nl",
-      ),
-    ).toBe("Widget is ongeldig: date mag niet leeg zijn; colour clashes with the logo");
-    // a message without its parts is recognised whole or not at all
-    const unread = new ApiError(
-      "client.parameters.validation",
-      "Sales invoice is invalid: colour clashes with the logo",
-    );
-    expect(localiseError(unread, "nl")).toBe(unread.message);
-    expect(messageInDutch("Widget not found")).toBeNull();
-    const unknown = new ApiError("server", "Nobody has written this yet");
-    expect(localiseError(unknown, "nl")).toBe("Nobody has written this yet");
-    expect(messageInDutch("Nobody has written this yet")).toBeNull();
-    expect(problemInDutch("clashes with the logo")).toBeNull();
-    expect(statementInDutch("the moon is full")).toBeNull();
-  });
-
-  it("translates the messages the HTTP layer writes itself", () => {
-    expect(messageInDutch("Something went wrong on our side; please try again later")).toBe(
+  it("says the messages the HTTP layer writes itself", () => {
+    expect(inBoth(new ApiError("server", { key: "serverFailure" }))).toEqual([
+      "Something went wrong on our side; please try again later",
       "Er ging aan onze kant iets mis; probeer het later opnieuw",
-    );
-    expect(messageInDutch("No endpoint GET /api/v1/nothing")).toBe("Er is geen endpoint GET /api/v1/nothing");
-    expect(messageInDutch("Unpermitted parameters in ride: colour, size")).toBe(
+    ]);
+    const unpermitted = (keys: string[]) =>
+      inBoth(new ApiError("client.parameters.unpermitted_parameters", { key: "unpermitted", wrapper: "ride", keys }));
+    expect(unpermitted(["colour", "size"])).toEqual([
+      "Unpermitted parameters in ride: colour, size",
       "Niet-toegestane parameters in ride: colour, size",
-    );
+    ]);
+    expect(unpermitted(["colour"])).toEqual([
+      "Unpermitted parameter in ride: colour",
+      "Niet-toegestane parameter in ride: colour",
+    ]);
+  });
+
+  it("says the plan's limit in the singular for one and in the plural for more", () => {
+    const refused = (most: number) =>
+      inBoth(new ApiError("client.quota_reached", { key: "planLimit", plan: "free", most, limited: "sales_invoices" }));
+    expect(refused(1)).toEqual([
+      "The plan 'free' allows at most 1 sales invoice per month",
+      "Het abonnement 'free' staat hoogstens 1 verkoopfactuur per maand toe",
+    ]);
+    expect(refused(5)).toEqual([
+      "The plan 'free' allows at most 5 sales invoices per month",
+      "Het abonnement 'free' staat hoogstens 5 verkoopfacturen per maand toe",
+    ]);
   });
 });
 
-describe("problems that are not literals where they are reported", () => {
-  it("has Dutch for every quotation trigger refused in every status", () => {
+describe("problems that rules answer", () => {
+  it("says every quotation trigger refused in every status, in Dutch words for the statuses", () => {
     for (const status of [null, ...QUOTATION_STATUSES]) {
       for (const trigger of TRIGGERS) {
         const moved = transition(status, trigger);
         if (moved.ok) continue;
-        expect(statementInDutch(`${trigger} ${moved.problem}`), `${trigger} ${moved.problem}`).not.toBeNull();
-        expect(messageInDutch(`This quotation ${moved.problem}`), moved.problem).not.toBeNull();
-      }
-      if (status !== null) {
-        expect(statementInDutch(`a ${status} quotation cannot change date`)).not.toBeNull();
-        expect(statementInDutch(`a ${status} quotation cannot be deleted, only a concept`)).not.toBeNull();
+        const [english, dutch] = inBoth(invalidQuotation(trigger, moved.problem));
+        expect(english).toMatch(new RegExp(`^Quotation is invalid: ${trigger} can`));
+        expect(dutch).toMatch(new RegExp(`^Offerte is ongeldig: ${trigger} kan `));
+        expect(dutch).not.toMatch(/\b(?:concept|imported|published|approved|denied|invoiced) /);
       }
     }
-    expect(statementInDutch("_approve cannot be used on a concept quotation (only on published or denied)")).toBe(
-      "_approve kan niet worden gebruikt op een conceptofferte (alleen op een gepubliceerde of afgewezen offerte)",
+    expect(
+      inBoth(
+        invalidQuotation("_approve", { key: "quotationStatus", status: "concept", allowed: ["published", "denied"] }),
+      ),
+    ).toEqual([
+      "Quotation is invalid: _approve cannot be used on a concept quotation (only on published or denied)",
+      "Offerte is ongeldig: _approve kan niet worden gebruikt op een conceptofferte (alleen op een gepubliceerde of afgewezen offerte)",
+    ]);
+  });
+
+  it("says which fields a locked quotation cannot change, with the verb in number", () => {
+    const locked = (attributes: string[]) =>
+      invalidQuotation(undefined, { key: "quotationLocked", status: "published", attributes });
+    expect(inBoth(locked(["date"]))).toEqual([
+      "Quotation is invalid: a published quotation cannot change date",
+      "Offerte is ongeldig: van een gepubliceerde offerte kan date niet meer worden gewijzigd",
+    ]);
+    expect(localiseError(locked(["date", "due_date"]), "nl")).toBe(
+      "Offerte is ongeldig: van een gepubliceerde offerte kunnen date, due_date niet meer worden gewijzigd",
     );
   });
 
-  it("has Dutch for everything a seller can lack to publish an invoice", () => {
+  it("says everything a seller can lack to publish an invoice", () => {
     const nothing = {
       name: null,
       address: null,
@@ -139,73 +153,67 @@ describe("problems that are not literals where they are reported", () => {
       vat_number: null,
       iban: null,
     };
+    const errors = new ValidationErrors();
     const problems = sellerProblems({ ...nothing, vat_liable: true }, "pay_transfer");
     expect(problems.length).toBe(7);
-    for (const [attribute, problem] of problems) expect(problemInDutch(problem), attribute).not.toBeNull();
-  });
-
-  it("has Dutch for the reasons a sales invoice needs a VAT number", () => {
-    for (const why of ["a line's VAT is reverse-charged", "the invoice is zero-rated to another EU country"]) {
-      expect(problemInDutch(`can't be blank when ${why}`), why).not.toBeNull();
-    }
-  });
-
-  it("has Dutch for an expense's state problems, alone and on a published expense", () => {
-    const problems = [nextState("concept", null), nextState("published", "concept")].flatMap((state) =>
-      state.ok ? [] : [state.problem],
+    for (const [attribute, problem] of problems) errors.add(attribute, problem);
+    const [english, dutch] = inBoth(thrown(() => errors.throwIfAny("salesInvoice")));
+    expect(english).toContain(
+      "company.iban can't be blank when publishing: an invoice paid by transfer states the account to pay to",
     );
-    expect(problems.length).toBe(2);
-    for (const problem of problems) {
-      expect(problemInDutch(problem), problem).not.toBeNull();
-      expect(statementInDutch(`a published expense ${problem}`), problem).not.toBeNull();
-    }
+    expect(dutch).toContain(
+      "company.kvk_number mag bij publiceren niet leeg zijn: een factuur vermeldt het KvK-nummer van de verkoper",
+    );
+    expect(dutch?.match(/mag bij publiceren niet leeg zijn: /g)).toHaveLength(7);
   });
 
-  it("has Dutch for the problems of IBANs, BICs and VAT numbers", () => {
-    const checks = [
-      checkIban("NL91ABNA04171643"),
-      checkIban("QQ91ABNA0417164300"),
-      checkIban("NL00ABNA0417164300"),
-      checkIban("NL91-ABNA"),
-      checkBic("ABN"),
-      checkVatNumber("GR123456789"),
-      checkVatNumber("QQ123"),
-      checkVatNumber("NL123"),
-      checkVatNumber("NL123456789B02"),
-    ];
-    for (const check of checks) {
-      expect(check.ok).toBe(false);
-      if (!check.ok) expect(problemInDutch(check.problem), check.problem).not.toBeNull();
-    }
+  it("says an expense's state problems, alone and on a published expense", () => {
+    const refused = nextState("published", "concept");
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(inBoth(invalid("expense", [{ problem: { key: "publishedExpense", problem: refused.problem } }]))).toEqual([
+      "Expense is invalid: a published expense cannot go back to concept once published",
+      "Uitgave is ongeldig: een gepubliceerde uitgave kan na publicatie niet terug naar concept",
+    ]);
   });
 
-  it("says every VAT number shape in Dutch words", () => {
-    const source = readFileSync(new URL("./vat-number.ts", import.meta.url), "utf8");
-    const shapes = [...source.matchAll(/shape: "([^"]+)"/g)].map((match) => match[1] ?? "");
-    expect(shapes.length).toBeGreaterThan(25);
-    for (const shape of shapes) {
-      expect(vatShapeInDutch(shape), shape).not.toMatch(/\b(?:digits?|letters? or|characters|starting|ending|or|to)\b/);
-    }
-    expect(vatShapeInDutch("BE + 10 digits starting with 0 or 1")).toBe("BE + 10 cijfers beginnend met 0 of 1");
+  it("says the problems of IBANs, BICs and VAT numbers, with the shape of a country's numbers in Dutch words", () => {
+    const said = (check: { ok: true } | { ok: false; problem: Problem }) =>
+      check.ok ? null : inBoth(invalidParameter("vat_number", check.problem));
+    expect(said(checkIban("NL91ABNA04171643"))).toEqual([
+      "Parameter vat_number is not a valid IBAN for NL (expected 18 characters, got 16)",
+      "Parameter vat_number is geen geldige IBAN voor NL (verwacht: 18 tekens, gekregen: 16)",
+    ]);
+    expect(said(checkBic("ABN"))?.[1]).toMatch(/^Parameter vat_number is geen geldige BIC/);
+    expect(said(checkVatNumber("GR123456789"))?.[1]).toContain("met EL beginnen");
+    expect(said(checkVatNumber("BE123"))).toEqual([
+      "Parameter vat_number is not a valid VAT number for BE (expected BE + 10 digits starting with 0 or 1)",
+      "Parameter vat_number is geen geldig btw-nummer voor BE (verwacht: BE + 10 cijfers beginnend met 0 of 1)",
+    ]);
   });
 
-  it("has Dutch for the password rules and the OAuth client registration (CLI answers)", () => {
-    expect(messageInDutch("The password must be at least 12 characters long")).toBe(
+  it("says the password rules and the OAuth client registration's problems (CLI answers)", () => {
+    const password = new ApiError("client.parameters.validation", {
+      key: "password",
+      problem: { key: "minCharactersLong", least: 12 },
+    });
+    expect(inBoth(password)).toEqual([
+      "The password must be at least 12 characters long",
       "Het wachtwoord moet minstens 12 tekens lang zijn",
-    );
-    const redirectProblems = [
-      "must be at most 2000 characters",
-      "must be printable ASCII without spaces (percent-encode the rest)",
-      "is not an absolute URL",
-      "must not contain a fragment (#)",
-      "must not contain a user name or password",
-      "must use https (http only for localhost, 127.0.0.1 or [::1])",
-    ];
-    for (const problem of redirectProblems) {
-      expect(messageInDutch(`redirect URI http://example.test/x ${problem}`), problem).not.toBeNull();
-    }
-    expect(messageInDutch("name must be 1 to 100 characters; at least one redirect URI is needed")).toBe(
-      "name moet 1 tot 100 tekens lang zijn; er is minstens één redirect-URI nodig",
-    );
+    ]);
+    const registration = new ApiError("client.parameters.validation", {
+      key: "problems",
+      problems: [
+        { attribute: "name", problem: { key: "charactersFromTo", least: 1, most: 100 } },
+        { problem: { key: "redirectUriNeeded" } },
+        { problem: { key: "redirectUri", uri: "http://example.test/x", problem: { key: "httpsOnly" } } },
+      ],
+    });
+    expect(inBoth(registration)).toEqual([
+      "name must be 1 to 100 characters; at least one redirect URI is needed; " +
+        "redirect URI http://example.test/x must use https (http only for localhost, 127.0.0.1 or [::1])",
+      "name moet 1 tot 100 tekens lang zijn; er is minstens één redirect-URI nodig; " +
+        "redirect-URI http://example.test/x moet https gebruiken (http alleen voor localhost, 127.0.0.1 of [::1])",
+    ]);
   });
 });

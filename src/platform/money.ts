@@ -3,6 +3,7 @@
  * are exact decimal strings handled with big.js. No float ever holds money. Pure code.
  */
 import Big from "big.js";
+import type { Problem } from "./catalogue/keys.js";
 
 // Never switch to exponent notation when printing.
 Big.NE = -1e6;
@@ -41,7 +42,7 @@ export function parseDecimal(input: string | number): Big | null {
   return new Big(text);
 }
 
-export type DecimalReading = { ok: true; value: Big } | { ok: false; problem: string };
+export type DecimalReading = { ok: true; value: Big } | { ok: false; problem: Problem };
 
 function significantDigits(float: number): number {
   const mantissa = String(Math.abs(float)).split("e")[0] ?? "";
@@ -56,25 +57,25 @@ function significantDigits(float: number): number {
 export function readDecimal(input: unknown, maximum: string = MAX_AMOUNT): DecimalReading {
   let text: string;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) return { ok: false, problem: "is not a number" };
+    if (!Number.isFinite(input)) return { ok: false, problem: { key: "notANumber" } };
     if (significantDigits(input) > EXACT_FLOAT_DIGITS) {
-      return { ok: false, problem: "has too many digits for a JSON number; send it as a string" };
+      return { ok: false, problem: { key: "tooManyDigits" } };
     }
     text = new Big(String(input)).toFixed();
   } else if (typeof input === "string") {
     text = input.trim();
-  } else return { ok: false, problem: "is not a number" };
-  if (!DECIMAL_PATTERN.test(text)) return { ok: false, problem: "is not a number" };
+  } else return { ok: false, problem: { key: "notANumber" } };
+  if (!DECIMAL_PATTERN.test(text)) return { ok: false, problem: { key: "notANumber" } };
   const [whole = "", fraction = ""] = text.replace(/^-/, "").split(".");
   const minimum = `-${maximum}`;
   if (whole.replace(/^0+/, "").length > maximum.length) {
-    return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
+    return { ok: false, problem: { key: "between", minimum, maximum } };
   }
   if (fraction.replace(/0+$/, "").length > MAX_DECIMAL_PLACES) {
-    return { ok: false, problem: `must have at most ${MAX_DECIMAL_PLACES} decimals` };
+    return { ok: false, problem: { key: "maxDecimals", most: MAX_DECIMAL_PLACES } };
   }
   const value = new Big(text);
-  if (value.abs().gt(maximum)) return { ok: false, problem: `must be between ${minimum} and ${maximum}` };
+  if (value.abs().gt(maximum)) return { ok: false, problem: { key: "between", minimum, maximum } };
   return { ok: true, value };
 }
 

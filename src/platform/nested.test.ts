@@ -40,7 +40,7 @@ describe("nested subresource plans", () => {
       errors,
       "lines",
     );
-    expect(() => errors.throwIfAny("Entry")).toThrow(
+    expect(() => errors.throwIfAny("journalEntry")).toThrow(
       /lines\[0\]\.id 99 is not one of .*lines\[2\]\.id 1 is named more than once/,
     );
   });

@@ -49,11 +49,11 @@ export function planNestedChanges<Row extends { id: number }, Item extends Neste
       return;
     }
     if (!byId.has(id)) {
-      errors.add(`${name}[${index}].id`, `${id} is not one of this document's ${name}`);
+      errors.add(`${name}[${index}].id`, { key: "notOwnElement", id, name });
       return;
     }
     if (changesById.has(id) || destroyedIds.has(id)) {
-      errors.add(`${name}[${index}].id`, `${id} is named more than once`);
+      errors.add(`${name}[${index}].id`, { key: "namedTwice", id });
       return;
     }
     if (destroy === true) destroyedIds.add(id);

@@ -177,7 +177,7 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         "client.rate_limit",
-        "Too many requests; try again after the number of seconds in the Retry-After header",
+        { key: "tooManyRequests" },
         { "retry-after": String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       ),
   });

@@ -1,15 +1,14 @@
 /**
  * What a route declares about itself beyond its response schemas, for the OpenAPI document
  * (modules/openapi): a summary, the wrapped request body and the error types only it can give.
- * The body is described by the very payload schema `attributes.ts` validates with; a list's query
- * by its declaration in list-query.ts, which is also what reads it.
- *
- * Invariant: Fastify never validates a body or a query against these declarations (http.ts sets a
- * validator that accepts everything): the services do, so every failure keeps the spec's error
- * envelope and one 422 names every invalid attribute at once.
+ * A body is declared by its payload (`payloadBody`): Fastify validates it with the schema
+ * validation.ts makes of the payload, and the document describes it as a client sends it
+ * (`documentedBody`); a list's query by its declaration in list-query.ts, which is both.
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { ErrorType } from "./errors.js";
+import { MAX_AMOUNT } from "./money.js";
+import { payloadSchema } from "./validation.js";
 
 declare module "fastify" {
   interface FastifySchema {
@@ -31,24 +30,35 @@ export interface DocumentedPayload {
 
 export type JsonSchema = Record<string, unknown>;
 
+/** The documented form of each body `payloadBody` made, by the schema Fastify validates with. */
+const documentedBodies = new WeakMap<object, JsonSchema>();
+
 /**
- * The request body of a write: `{"<wrapper>": {...}}`. Every attribute may be left out (a create
- * takes defaults, an update keeps what is stored), so no attribute is required in the copy.
+ * The request body of a write: `{"<wrapper>": {...}}`, as validation.ts `payloadSchema` says.
+ * Every attribute may be left out (a create takes defaults, an update keeps what is stored).
  */
 export function payloadBody(payload: DocumentedPayload, example?: Record<string, unknown>): JsonSchema {
+  // a copy per route, documented with the route's own example; validated alike (validation.ts)
+  const body: JsonSchema = { ...payloadSchema(payload) };
   let attributes = inputSchemas.get(payload.schema);
   if (attributes === undefined) {
     attributes = inputSchema(payload.schema);
     inputSchemas.set(payload.schema, attributes);
   }
-  return {
+  documentedBodies.set(body, {
     type: "object",
     required: [payload.wrapper],
     additionalProperties: false,
     properties: { [payload.wrapper]: attributes },
     ...(example === undefined ? {} : { examples: [{ [payload.wrapper]: example }] }),
     "x-read-only-attributes": payload.readOnly ?? [],
-  };
+  });
+  return body;
+}
+
+/** A route's body as the document describes it: a payload as a client sends it, else as declared. */
+export function documentedBody(body: JsonSchema): JsonSchema {
+  return documentedBodies.get(body) ?? body;
 }
 
 /** One copy per payload schema, so a create and an update share one named input schema. */
@@ -65,7 +75,11 @@ function inputSchema(schema: unknown): unknown {
     copy[key] = inputSchema(value);
   }
   if (source.format === "decimal") {
-    const limit = typeof source.maxMagnitude === "string" ? `, at most ${source.maxMagnitude} either way` : "";
+    // the limit of every amount (MAX_AMOUNT) is the API's; a field's own limit is said here
+    const limit =
+      typeof source.maxMagnitude === "string" && source.maxMagnitude !== MAX_AMOUNT
+        ? `, at most ${source.maxMagnitude} either way`
+        : "";
     copy.type = ["string", "number", "null"];
     copy.description = `An exact decimal: a string such as "12.50" or a number${limit}`;
   }

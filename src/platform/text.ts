@@ -3,6 +3,8 @@
  * in their stored form, and which strings are text a database keeps exactly as sent. Pure code.
  */
 
+import type { Problem } from "./catalogue/keys.js";
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 
@@ -41,11 +43,11 @@ export function hasLoneSurrogate(value: string): boolean {
  * Why `value` cannot be stored as sent, or null when it can. PostgreSQL cannot hold U+0000 in
  * text (SQLite can); a lone surrogate would be stored changed on both (SQLite writes bytes that
  * are not UTF-8 and reads back three U+FFFD, PostgreSQL's driver sends one). Every text a
- * request hands to the database passes here: attributes (attributes.ts) and query texts
- * (params.ts).
+ * request hands to the database passes here: the schemas refuse it wherever it is sent, in a
+ * body, a path or a query string (validation.ts `readAs`).
  */
-export function unstorableTextProblem(value: string): string | null {
-  if (value.includes("\u0000")) return "must not contain a NUL character";
-  if (hasLoneSurrogate(value)) return "is not valid text";
+export function unstorableTextProblem(value: string): Problem | null {
+  if (value.includes("\u0000")) return { key: "noNul" };
+  if (hasLoneSurrogate(value)) return { key: "notText" };
   return null;
 }

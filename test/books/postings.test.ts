@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as openTheBooks from "../../src/db/migrations/0023_open_the_books.js";
+import { backfillCompanyBooks } from "../../src/modules/books-backfill/service.js";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../support/app.js";
 
 let harness: TestApp;
@@ -276,7 +276,7 @@ describe("the upgrade of an installation from before the ledger", () => {
     await sql`delete from ledger_lines where company_id = ${company.companyId}`.execute(harness.deps.db);
     await sql`delete from ledger_entries where company_id = ${company.companyId}`.execute(harness.deps.db);
     await sql`delete from ledger_account_months where company_id = ${company.companyId}`.execute(harness.deps.db);
-    await openTheBooks.openBooksOf(harness.deps.db, company.companyId, "Europe/Amsterdam");
+    await backfillCompanyBooks(harness.deps, { id: company.companyId, timeZone: "Europe/Amsterdam" });
     expect(await totals()).toEqual(before);
   });
 });

@@ -11,7 +11,7 @@ import { registerAttachmentRoutes } from "../../src/modules/attachments/routes.j
 import { showHour } from "../../src/modules/hours/service.js";
 import { showRide } from "../../src/modules/rides/service.js";
 import type { ServiceDeps } from "../../src/platform/deps.js";
-import { ApiError } from "../../src/platform/errors.js";
+import { invalid } from "../../src/platform/errors.js";
 import { json, newCompany, request, type TestCompany } from "./app.js";
 
 export type AttachmentObject = {
@@ -45,7 +45,7 @@ export async function buildAttachmentTestApp(): Promise<AttachmentTestApp> {
     pathSegment: "rides",
     idParam: "ride_id",
     documentType: "ride",
-    resourceName: "Ride",
+    resource: "ride",
     scope: "manage:rides",
     findParent: async (parentDeps, owner, id) => {
       await showRide(parentDeps, owner, id);
@@ -55,12 +55,12 @@ export async function buildAttachmentTestApp(): Promise<AttachmentTestApp> {
     pathSegment: "hours",
     idParam: "hour_id",
     documentType: "hour",
-    resourceName: "Hour",
+    resource: "hour",
     scope: "manage:hours",
     findParent: async (parentDeps, owner, id, purpose) => {
       const hour = await showHour(parentDeps, owner, id);
       if (purpose === "change" && hour.description === "locked") {
-        throw new ApiError("client.parameters.validation", "Hour is locked");
+        throw invalid("hour", [{ problem: { key: "alreadyPublished" } }]);
       }
     },
   });

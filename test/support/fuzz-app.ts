@@ -17,6 +17,7 @@ import { newCompany, request } from "./app.js";
 import { created, type FixtureIds, listAll, makeFixtures } from "./fuzz-fixtures.js";
 import { type CollectedRoute, routesOf } from "./fuzz-routes.js";
 import { signedInBrowser, TEST_PASSWORD } from "./oauth.js";
+import { csrfFieldOf } from "./pages.js";
 
 /** The clock of the run: mid-June 2024, so the first quarter is over and can be filed. */
 export const FUZZ_NOW = new Date("2024-06-15T10:00:00Z");
@@ -63,8 +64,10 @@ export interface FuzzWorld {
   /** global reference data */
   vatTypeIds: number[];
   oauthClientIds: string[];
-  /** A's user's browser cookies (session), sent with page requests */
+  /** A's user's session cookie (`kasboek_session=…`), sent with page requests */
   sessionCookie: string;
+  /** a genuine CSRF pair of A's user's browser: the signed cookie (`kasboek_csrf=…`) and a form token */
+  csrf: { cookie: string; token: string };
   password: string;
   /** error-level log lines of the server since the last `takeErrorLog()` */
   takeErrorLog: () => string[];
@@ -105,6 +108,7 @@ export async function buildFuzzWorld(): Promise<FuzzWorld> {
     (await registerClient(deps, { name: "Fuzz confidential", redirectUris, confidential: true })).client_id,
   ];
   const browser = await signedInBrowser(app, deps, a.email);
+  const account = await browser.get("/account");
   const live: LivePools = {
     ids: {
       ...structuredClone(a.ids),
@@ -124,7 +128,8 @@ export async function buildFuzzWorld(): Promise<FuzzWorld> {
     b,
     vatTypeIds,
     oauthClientIds,
-    sessionCookie: browser.cookieHeader(),
+    sessionCookie: `kasboek_session=${browser.cookies.get("kasboek_session") ?? ""}`,
+    csrf: { cookie: `kasboek_csrf=${browser.cookies.get("kasboek_csrf") ?? ""}`, token: csrfFieldOf(account.body) },
     password: TEST_PASSWORD,
     takeErrorLog: () => {
       const lines = errorLog;

@@ -1,8 +1,8 @@
 /**
  * For the fuzz test: requests to the HTML pages and the OAuth endpoints, as A's user's browser.
- * Forms start from fields that pass (the CSRF pair included) and change at most two, so most reach
- * the handler rather than stopping at the CSRF check. The fuzzer's session must last the whole
- * run, so /logout is never sent with it.
+ * Forms start from fields that pass (the browser's genuine CSRF pair included) and change at most
+ * two, so most reach the handler rather than stopping at the CSRF check. The fuzzer's session
+ * must last the whole run, so /logout is never sent with it.
  */
 import fc from "fast-check";
 import { ALL_SCOPES } from "../../src/platform/scopes.js";
@@ -14,9 +14,6 @@ import { queryPairs, queryText } from "./fuzz-query.js";
 import type { CollectedRoute } from "./fuzz-routes.js";
 import { jsonText, ODD_KEYS, oddString, pick, weirdValue } from "./fuzz-values.js";
 
-/** The double-submit CSRF value the fuzzer's browser holds (cookie and form field). */
-export const CSRF = "fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzzfuz";
-
 /** A PKCE challenge of the right form (43 base64url characters); its verifier is not kept. */
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 const REDIRECT_URI = "https://client.example/callback";
@@ -27,8 +24,9 @@ const REDIRECT_URI = "https://client.example/callback";
  */
 function formFields(world: FuzzWorld, url: string): Record<string, [fc.Arbitrary<string>, fc.Arbitrary<string>]> {
   const client = pick(world.oauthClientIds, "x");
+  const token = world.csrf.token;
   const fields: Record<string, [fc.Arbitrary<string>, fc.Arbitrary<string>]> = {
-    csrf_token: [fc.constant(CSRF), fc.constantFrom("", "short", `${CSRF}x`, CSRF.toUpperCase())],
+    csrf_token: [fc.constant(token), fc.constantFrom("", "short", `${token}x`, token.toUpperCase())],
   };
   if (url === "/login") {
     fields.email = [
@@ -145,7 +143,7 @@ function formBody(world: FuzzWorld, route: CollectedRoute): fc.Arbitrary<Body> {
     {
       weight: 1,
       arbitrary: fc.constant<Body>({
-        payload: `csrf_token=${CSRF}&${"a=1&".repeat(5000)}`,
+        payload: `csrf_token=${world.csrf.token}&${"a=1&".repeat(5000)}`,
         contentType: "application/x-www-form-urlencoded",
       }),
     },
@@ -163,17 +161,20 @@ function oauthQuery(world: FuzzWorld): fc.Arbitrary<string> {
 export function pageRequest(world: FuzzWorld, pools: Pools, route: CollectedRoute): fc.Arbitrary<FuzzRequest> {
   const isForm = route.method === "POST";
   const session = world.sessionCookie;
+  const csrf = world.csrf.cookie;
   // logging out with the fuzzer's own session would end it for every later page request
   const cookie = fc.oneof(
-    { weight: route.url === "/logout" ? 0 : 12, arbitrary: fc.constant(`${session}; kasboek_csrf=${CSRF}`) },
-    { weight: 2, arbitrary: fc.constant(`kasboek_csrf=${CSRF}`) },
+    { weight: route.url === "/logout" ? 0 : 12, arbitrary: fc.constant(`${session}; ${csrf}`) },
+    { weight: 2, arbitrary: fc.constant(csrf) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     {
       weight: 1,
       arbitrary: fc.constantFrom(
         "kasboek_session=garbage; kasboek_csrf=short",
         "=;;=",
-        `kasboek_csrf=${CSRF}; kasboek_csrf=x`,
+        `${csrf}; kasboek_csrf=x`,
+        `kasboek_csrf=x; ${csrf}`,
+        `${csrf}x`,
       ),
     },
   );

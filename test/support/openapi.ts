@@ -7,12 +7,16 @@ import { buildTestApp, json, newCompany, type TestApp, type TestCompany } from "
 
 export type Operation = {
   operationId: string;
+  summary?: string;
+  description?: string;
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
   requestBody?: { content: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> };
   parameters?: Array<{ name?: string; in?: string; required?: boolean; schema?: { type?: unknown } }>;
   security?: unknown[];
 };
 export type Document = {
+  servers?: Array<{ url: string; description?: string }>;
+  tags: Array<{ name: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; responses?: Record<string, unknown> };
 };

@@ -90,3 +90,13 @@ export class PageBrowser {
 export function csrfFieldOf(body: string): string {
   return /name="csrf_token" value="([^"]*)"/.exec(body)?.[1] ?? "";
 }
+
+/** The attributes of one Set-Cookie line, sorted (their order means nothing), without Expires. */
+export function cookieAttributes(line: string): string[] {
+  return line
+    .split(";")
+    .slice(1)
+    .map((attribute) => attribute.trim())
+    .filter((attribute) => !/^expires=/i.test(attribute))
+    .sort();
+}

@@ -6,23 +6,6 @@
  */
 
 export interface paths {
-  "/assets/kasboek.css": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The pages' stylesheet */
-    get: operations["getAssetsKasboekCssPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api/v1/me": {
     parameters: {
       query?: never;
@@ -30,7 +13,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the user the token belongs to */
+    /**
+     * Show the user the token belongs to
+     * @description The name and e-mail address of the user the token belongs to. Needs the scope `read:me`.
+     */
     get: operations["getMe"];
     put?: never;
     post?: never;
@@ -47,10 +33,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List companies */
+    /**
+     * List companies
+     * @description Answers one page of the companies (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `public`.
+     */
     get: operations["listCompanies"];
     put?: never;
-    /** Create a company */
+    /**
+     * Create a company
+     * @description Creates a company from the attributes under `company`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. The token's user becomes its owner; the company's plan decides how many it may have. Needs the scope `manage:companies`.
+     */
     post: operations["createCompany"];
     delete?: never;
     options?: never;
@@ -65,15 +57,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a company */
+    /**
+     * Show a company
+     * @description Answers the company with this id. Needs the scope `public`.
+     */
     get: operations["getCompany"];
     put?: never;
     post?: never;
-    /** Delete a company */
+    /**
+     * Delete a company
+     * @description Deletes the company; answers 204 without a body. Deletes the company with all its books. Only its owner may. Needs the scope `manage:companies`.
+     */
     delete: operations["deleteCompany"];
     options?: never;
     head?: never;
-    /** Update a company */
+    /**
+     * Update a company
+     * @description Changes the attributes sent under `company`; those left out keep their value. Answers the company as stored. Needs the scope `manage:companies`.
+     */
     patch: operations["updateCompany"];
     trace?: never;
   };
@@ -84,7 +85,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List VAT types */
+    /**
+     * List VAT types
+     * @description Answers one page of the VAT types (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. The VAT rates and schemes a line can have: those valid on or after `since` (default today). Needs the scope `public`.
+     */
     get: operations["listVatTypes"];
     put?: never;
     post?: never;
@@ -101,7 +105,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a VAT type */
+    /**
+     * Show a VAT type
+     * @description Answers the VAT type with this id. An id that is not there, or is another company's, is a 404. Needs the scope `public`.
+     */
     get: operations["getVatType"];
     put?: never;
     post?: never;
@@ -118,7 +125,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List accounts */
+    /**
+     * List accounts
+     * @description Answers one page of the accounts (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. The chart of accounts; an account's `path` names it on lines and payments (`account_path`). Needs the scope `read:accounts`.
+     */
     get: operations["listAccounts"];
     put?: never;
     post?: never;
@@ -135,7 +145,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an account */
+    /**
+     * Show an account
+     * @description Answers the account with this id. An id that is not there, or is another company's, is a 404. Needs the scope `read:accounts`.
+     */
     get: operations["getAccount"];
     put?: never;
     post?: never;
@@ -152,7 +165,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List templates */
+    /**
+     * List templates
+     * @description Answers one page of the templates (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `public`.
+     */
     get: operations["listTemplates"];
     put?: never;
     post?: never;
@@ -169,7 +185,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a template */
+    /**
+     * Show a template
+     * @description Answers the template with this id. An id that is not there, or is another company's, is a 404. Needs the scope `public`.
+     */
     get: operations["getTemplate"];
     put?: never;
     post?: never;
@@ -186,10 +205,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List rides */
+    /**
+     * List rides
+     * @description Answers one page of the rides (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:rides`.
+     */
     get: operations["listRides"];
     put?: never;
-    /** Create a ride */
+    /**
+     * Create a ride
+     * @description Creates a ride from the attributes under `ride`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Needs the scope `manage:rides`.
+     */
     post: operations["createRide"];
     delete?: never;
     options?: never;
@@ -204,15 +229,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a ride */
+    /**
+     * Show a ride
+     * @description Answers the ride with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:rides`.
+     */
     get: operations["getRide"];
     put?: never;
     post?: never;
-    /** Delete a ride */
+    /**
+     * Delete a ride
+     * @description Deletes the ride; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:rides`.
+     */
     delete: operations["deleteRide"];
     options?: never;
     head?: never;
-    /** Update a ride */
+    /**
+     * Update a ride
+     * @description Changes the attributes sent under `ride`; those left out keep their value. Answers the ride as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:rides`.
+     */
     patch: operations["updateRide"];
     trace?: never;
   };
@@ -223,10 +257,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List contacts */
+    /**
+     * List contacts
+     * @description Answers one page of the contacts (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:contacts`.
+     */
     get: operations["listContacts"];
     put?: never;
-    /** Create a contact */
+    /**
+     * Create a contact
+     * @description Creates a contact from the attributes under `contact`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Needs the scope `manage:contacts`.
+     */
     post: operations["createContact"];
     delete?: never;
     options?: never;
@@ -241,15 +281,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a contact */
+    /**
+     * Show a contact
+     * @description Answers the contact with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:contacts`.
+     */
     get: operations["getContact"];
     put?: never;
     post?: never;
-    /** Delete a contact */
+    /**
+     * Delete a contact
+     * @description Deletes the contact; answers 204 without a body. An id that is not there, or is another company's, is a 404. A contact a published document names cannot be deleted (422). Needs the scope `manage:contacts`.
+     */
     delete: operations["deleteContact"];
     options?: never;
     head?: never;
-    /** Update a contact */
+    /**
+     * Update a contact
+     * @description Changes the attributes sent under `contact`; those left out keep their value. Answers the contact as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:contacts`.
+     */
     patch: operations["updateContact"];
     trace?: never;
   };
@@ -260,10 +309,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List hours */
+    /**
+     * List hours
+     * @description Answers one page of the hours (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:hours`.
+     */
     get: operations["listHours"];
     put?: never;
-    /** Create an hour */
+    /**
+     * Create an hour
+     * @description Creates an hour from the attributes under `hour`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Give a start (and usually an end), or a `duration` in hours; a `pause` in hours is taken off. Needs the scope `manage:hours`.
+     */
     post: operations["createHour"];
     delete?: never;
     options?: never;
@@ -278,15 +333,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an hour */
+    /**
+     * Show an hour
+     * @description Answers the hour with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:hours`.
+     */
     get: operations["getHour"];
     put?: never;
     post?: never;
-    /** Delete an hour */
+    /**
+     * Delete an hour
+     * @description Deletes the hour; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:hours`.
+     */
     delete: operations["deleteHour"];
     options?: never;
     head?: never;
-    /** Update an hour */
+    /**
+     * Update an hour
+     * @description Changes the attributes sent under `hour`; those left out keep their value. Answers the hour as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:hours`.
+     */
     patch: operations["updateHour"];
     trace?: never;
   };
@@ -297,10 +361,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List payments */
+    /**
+     * List payments
+     * @description Answers one page of the payments (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Without `selection`, only the unbooked ones: payments not linked to an invoice or expense yet. Needs the scope `manage:payments`.
+     */
     get: operations["listPayments"];
     put?: never;
-    /** Create a payment */
+    /**
+     * Create a payment
+     * @description Creates a payment from the attributes under `payment`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Records money received (positive) or paid (negative) on the bank or cash account given by `account_id` or `account_path`, and books it. Needs the scope `manage:payments`.
+     */
     post: operations["createPayment"];
     delete?: never;
     options?: never;
@@ -315,15 +385,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a payment */
+    /**
+     * Show a payment
+     * @description Answers the payment with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:payments`.
+     */
     get: operations["getPayment"];
     put?: never;
     post?: never;
-    /** Delete a payment */
+    /**
+     * Delete a payment
+     * @description Deletes the payment; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:payments`.
+     */
     delete: operations["deletePayment"];
     options?: never;
     head?: never;
-    /** Update a payment */
+    /**
+     * Update a payment
+     * @description Changes the attributes sent under `payment`; those left out keep their value. Answers the payment as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:payments`.
+     */
     patch: operations["updatePayment"];
     trace?: never;
   };
@@ -334,10 +413,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List journal entries */
+    /**
+     * List journal entries
+     * @description Answers one page of the journal entries (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:journal_entries`.
+     */
     get: operations["listJournalEntries"];
     put?: never;
-    /** Create a journal entry */
+    /**
+     * Create a journal entry
+     * @description Creates a journal entry from the attributes under `journal_entry`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. The lines' debits and credits must balance; each line has either a debit or a credit amount. Needs the scope `manage:journal_entries`.
+     */
     post: operations["createJournalEntry"];
     delete?: never;
     options?: never;
@@ -352,15 +437,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a journal entry */
+    /**
+     * Show a journal entry
+     * @description Answers the journal entry with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:journal_entries`.
+     */
     get: operations["getJournalEntry"];
     put?: never;
     post?: never;
-    /** Delete a journal entry */
+    /**
+     * Delete a journal entry
+     * @description Deletes the journal entry; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:journal_entries`.
+     */
     delete: operations["deleteJournalEntry"];
     options?: never;
     head?: never;
-    /** Update a journal entry */
+    /**
+     * Update a journal entry
+     * @description Changes the attributes sent under `journal_entry`; those left out keep their value. Answers the journal entry as stored. An id that is not there, or is another company's, is a 404. In `lines` a line without `id` is added, one with its `id` changed, one with `_destroy: true` removed; the entry must still balance. Needs the scope `manage:journal_entries`.
+     */
     patch: operations["updateJournalEntry"];
     trace?: never;
   };
@@ -371,10 +465,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List products */
+    /**
+     * List products
+     * @description Answers one page of the products (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:products`.
+     */
     get: operations["listProducts"];
     put?: never;
-    /** Create a product */
+    /**
+     * Create a product
+     * @description Creates a product from the attributes under `product`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Needs the scope `manage:products`.
+     */
     post: operations["createProduct"];
     delete?: never;
     options?: never;
@@ -389,15 +489,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a product */
+    /**
+     * Show a product
+     * @description Answers the product with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:products`.
+     */
     get: operations["getProduct"];
     put?: never;
     post?: never;
-    /** Delete a product */
+    /**
+     * Delete a product
+     * @description Deletes the product; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:products`.
+     */
     delete: operations["deleteProduct"];
     options?: never;
     head?: never;
-    /** Update a product */
+    /**
+     * Update a product
+     * @description Changes the attributes sent under `product`; those left out keep their value. Answers the product as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:products`.
+     */
     patch: operations["updateProduct"];
     trace?: never;
   };
@@ -408,10 +517,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List sales invoices */
+    /**
+     * List sales invoices
+     * @description Answers one page of the sales invoices (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:sales_invoices`.
+     */
     get: operations["listSalesInvoices"];
     put?: never;
-    /** Create a sales invoice */
+    /**
+     * Create a sales invoice
+     * @description Creates a sales invoice from the attributes under `sales_invoice`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. The invoice is a concept unless `_publish` is true: publishing gives it its number, books it and freezes it. A new `contact` may be sent instead of `contact_id`. Totals are computed from the lines. Needs the scope `manage:sales_invoices`.
+     */
     post: operations["createSalesInvoice"];
     delete?: never;
     options?: never;
@@ -426,15 +541,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a sales invoice */
+    /**
+     * Show a sales invoice
+     * @description Answers the sales invoice with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     get: operations["getSalesInvoice"];
     put?: never;
     post?: never;
-    /** Delete a sales invoice */
+    /**
+     * Delete a sales invoice
+     * @description Deletes the sales invoice; answers 204 without a body. An id that is not there, or is another company's, is a 404. Only a concept can be deleted; a published invoice is corrected with a credit invoice (422). Needs the scope `manage:sales_invoices`.
+     */
     delete: operations["deleteSalesInvoice"];
     options?: never;
     head?: never;
-    /** Update a sales invoice */
+    /**
+     * Update a sales invoice
+     * @description Changes the attributes sent under `sales_invoice`; those left out keep their value. Answers the sales invoice as stored. An id that is not there, or is another company's, is a 404. `_publish: true` publishes a concept (a published invoice is a 422). `payments` records payments of the invoice. In `invoice_lines` a line without `id` is added, a line with its `id` changes only the fields sent, `_destroy: true` with its `id` removes it, and lines left out stay as they are. A published invoice's lines, contact, date and amounts no longer change. Needs the scope `manage:sales_invoices`.
+     */
     patch: operations["updateSalesInvoice"];
     trace?: never;
   };
@@ -445,7 +569,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the PDF of a sales invoice */
+    /**
+     * Download the PDF of a sales invoice
+     * @description Answers the file itself (application/pdf). An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     get: operations["getSalesInvoicePdf"];
     put?: never;
     post?: never;
@@ -462,10 +589,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List attachments */
+    /**
+     * List attachments
+     * @description Answers one page of the attachments (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     get: operations["listSalesInvoiceAttachments"];
     put?: never;
-    /** Upload an attachment to a sales invoice */
+    /**
+     * Upload an attachment to a sales invoice
+     * @description Creates an attachment from the attributes under `attachment_object`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     post: operations["createSalesInvoiceAttachment"];
     delete?: never;
     options?: never;
@@ -480,11 +613,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download an attachment of a sales invoice */
+    /**
+     * Download an attachment of a sales invoice
+     * @description Answers the file itself (its own type). An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     get: operations["getSalesInvoiceAttachment"];
     put?: never;
     post?: never;
-    /** Delete an attachment */
+    /**
+     * Delete an attachment
+     * @description Deletes the attachment; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:sales_invoices`.
+     */
     delete: operations["deleteSalesInvoiceAttachment"];
     options?: never;
     head?: never;
@@ -498,10 +637,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List quotations */
+    /**
+     * List quotations
+     * @description Answers one page of the quotations (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:quotations`.
+     */
     get: operations["listQuotations"];
     put?: never;
-    /** Create a quotation */
+    /**
+     * Create a quotation
+     * @description Creates a quotation from the attributes under `quotation`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. The quotation is a concept unless `_publish` is true, which numbers it and makes it final. Needs the scope `manage:quotations`.
+     */
     post: operations["createQuotation"];
     delete?: never;
     options?: never;
@@ -516,15 +661,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a quotation */
+    /**
+     * Show a quotation
+     * @description Answers the quotation with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:quotations`.
+     */
     get: operations["getQuotation"];
     put?: never;
     post?: never;
-    /** Delete a quotation */
+    /**
+     * Delete a quotation
+     * @description Deletes the quotation; answers 204 without a body. An id that is not there, or is another company's, is a 404. Only a concept can be deleted (422 otherwise). Needs the scope `manage:quotations`.
+     */
     delete: operations["deleteQuotation"];
     options?: never;
     head?: never;
-    /** Update a quotation */
+    /**
+     * Update a quotation
+     * @description Changes the attributes sent under `quotation`; those left out keep their value. Answers the quotation as stored. An id that is not there, or is another company's, is a 404. One trigger at a time moves its status: `_publish` (a concept), `_approve` and `_deny` (once published), `_invoice` (published or approved: makes a concept sales invoice of it). In `invoice_lines` a line without `id` is added, a line with its `id` changes only the fields sent, `_destroy: true` with its `id` removes it, and lines left out stay as they are. Needs the scope `manage:quotations`.
+     */
     patch: operations["updateQuotation"];
     trace?: never;
   };
@@ -535,7 +689,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the PDF of a quotation */
+    /**
+     * Download the PDF of a quotation
+     * @description Answers the file itself (application/pdf). An id that is not there, or is another company's, is a 404. Needs the scope `manage:quotations`.
+     */
     get: operations["getQuotationPdf"];
     put?: never;
     post?: never;
@@ -552,10 +709,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List expenses */
+    /**
+     * List expenses
+     * @description Answers one page of the expenses (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:expenses`.
+     */
     get: operations["listExpenses"];
     put?: never;
-    /** Create an expense */
+    /**
+     * Create an expense
+     * @description Creates an expense from the attributes under `expense`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. The expense is a concept unless `state` is `published`, which numbers and books it. Needs the scope `manage:expenses`.
+     */
     post: operations["createExpense"];
     delete?: never;
     options?: never;
@@ -570,15 +733,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an expense */
+    /**
+     * Show an expense
+     * @description Answers the expense with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:expenses`.
+     */
     get: operations["getExpense"];
     put?: never;
     post?: never;
-    /** Delete an expense */
+    /**
+     * Delete an expense
+     * @description Deletes the expense; answers 204 without a body. An id that is not there, or is another company's, is a 404. Only a concept can be deleted (422 otherwise). Needs the scope `manage:expenses`.
+     */
     delete: operations["deleteExpense"];
     options?: never;
     head?: never;
-    /** Update an expense */
+    /**
+     * Update an expense
+     * @description Changes the attributes sent under `expense`; those left out keep their value. Answers the expense as stored. An id that is not there, or is another company's, is a 404. `state: "published"` publishes a concept; a published expense stays published. In `invoice_lines` a line without `id` is added, a line with its `id` changes only the fields sent, `_destroy: true` with its `id` removes it, and lines left out stay as they are. Needs the scope `manage:expenses`.
+     */
     patch: operations["updateExpense"];
     trace?: never;
   };
@@ -589,10 +761,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List attachments */
+    /**
+     * List attachments
+     * @description Answers one page of the attachments (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. An id that is not there, or is another company's, is a 404. Needs the scope `manage:expenses`.
+     */
     get: operations["listExpenseAttachments"];
     put?: never;
-    /** Upload an attachment to an expense */
+    /**
+     * Upload an attachment to an expense
+     * @description Creates an attachment from the attributes under `attachment_object`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. An id that is not there, or is another company's, is a 404. Needs the scope `manage:expenses`.
+     */
     post: operations["createExpenseAttachment"];
     delete?: never;
     options?: never;
@@ -607,11 +785,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download an attachment of an expense */
+    /**
+     * Download an attachment of an expense
+     * @description Answers the file itself (its own type). An id that is not there, or is another company's, is a 404. Needs the scope `manage:expenses`.
+     */
     get: operations["getExpenseAttachment"];
     put?: never;
     post?: never;
-    /** Delete an attachment */
+    /**
+     * Delete an attachment
+     * @description Deletes the attachment; answers 204 without a body. An id that is not there, or is another company's, is a 404. Needs the scope `manage:expenses`.
+     */
     delete: operations["deleteExpenseAttachment"];
     options?: never;
     head?: never;
@@ -625,14 +809,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the bookkeeping settings */
+    /**
+     * Show the bookkeeping settings
+     * @description How the books are kept: the VAT return's rounding, the VAT period and the small-business scheme (KOR). Needs the scope `manage:companies`.
+     */
     get: operations["getBookkeepingSettings"];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Update the bookkeeping settings */
+    /**
+     * Update the bookkeeping settings
+     * @description Changes the attributes sent under `bookkeeping_settings`; those left out keep their value. Answers the bookkeeping settings as stored. A setting cannot be emptied (null is a 422): each always has a value. Needs the scope `manage:companies`.
+     */
     patch: operations["updateBookkeepingSettings"];
     trace?: never;
   };
@@ -643,10 +833,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List VAT returns */
+    /**
+     * List VAT returns
+     * @description Answers one page of the VAT returns (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `read:reports`.
+     */
     get: operations["listVatReturns"];
     put?: never;
-    /** Create a VAT return */
+    /**
+     * Create a VAT return
+     * @description Creates a VAT return from the attributes under `vat_return`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Files the return of a period that is over: the return is stored as computed, the VAT is settled in the ledger, and nothing can be booked into the period afterwards. Needs the scope `manage:journal_entries`.
+     */
     post: operations["createVatReturn"];
     delete?: never;
     options?: never;
@@ -661,7 +857,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show a VAT return */
+    /**
+     * Show a VAT return
+     * @description Answers the VAT return of this period. An open period's return is computed from the books as they are now; a filed one is what was filed. Needs the scope `read:reports`.
+     */
     get: operations["getVatReturn"];
     put?: never;
     post?: never;
@@ -678,7 +877,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the ledger lines behind one box of a period's VAT return */
+    /**
+     * List the ledger lines behind one box of a period's VAT return
+     * @description Answers one page of the lines (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. The posted ledger lines whose VAT box is `box`, with their base and VAT amounts. Needs the scope `read:reports`.
+     */
     get: operations["listVatReturnLines"];
     put?: never;
     post?: never;
@@ -695,7 +897,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an ICP return */
+    /**
+     * Show an ICP return
+     * @description Answers the ICP return of this period. Intra-community supplies of goods and services in the period, per customer VAT number. Needs the scope `read:reports`.
+     */
     get: operations["getIcpReturn"];
     put?: never;
     post?: never;
@@ -712,7 +917,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the trial balance */
+    /**
+     * Show the trial balance
+     * @description Every account's debit, credit and balance on `date`. Needs the scope `read:reports`.
+     */
     get: operations["getReportTrialBalance"];
     put?: never;
     post?: never;
@@ -729,7 +937,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the profit and loss */
+    /**
+     * Show the profit and loss
+     * @description Revenue and costs between `from` and `till`, as a tree of accounts. Needs the scope `read:reports`.
+     */
     get: operations["getReportProfitAndLoss"];
     put?: never;
     post?: never;
@@ -746,7 +957,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the balance sheet */
+    /**
+     * Show the balance sheet
+     * @description Assets, liabilities and equity on `date`, as a tree of accounts. Needs the scope `read:reports`.
+     */
     get: operations["getReportBalanceSheet"];
     put?: never;
     post?: never;
@@ -763,7 +977,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List general ledger */
+    /**
+     * List general ledger
+     * @description Answers one page of the general ledger (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. An id that is not there, or is another company's, is a 404. The movements of one account (`account_id` or `account_path`) between `from` and `till`, with its opening and closing balance. Needs the scope `read:reports`.
+     */
     get: operations["listReportGeneralLedger"];
     put?: never;
     post?: never;
@@ -780,7 +997,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the receivables */
+    /**
+     * Show the receivables
+     * @description What customers still owe on `date`, per contact, by days past due. Needs the scope `read:reports`.
+     */
     get: operations["getReportReceivables"];
     put?: never;
     post?: never;
@@ -797,7 +1017,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the payables */
+    /**
+     * Show the payables
+     * @description What is still owed to suppliers on `date`, per contact, by days past due. Needs the scope `read:reports`.
+     */
     get: operations["getReportPayables"];
     put?: never;
     post?: never;
@@ -814,7 +1037,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show the mileage */
+    /**
+     * Show the mileage
+     * @description Business and private kilometres of `year`, and the deductible amount. Needs the scope `read:reports`.
+     */
     get: operations["getReportMileage"];
     put?: never;
     post?: never;
@@ -831,7 +1057,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** This API's OpenAPI 3.1 document (JSON; also at /api/v1/openapi.json) */
+    /**
+     * This API's OpenAPI 3.1 document (JSON; also at /api/v1/openapi.json)
+     * @description This document: generate a client from it. No token needed.
+     */
     get: operations["getOpenapi"];
     put?: never;
     post?: never;
@@ -848,370 +1077,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** This API's OpenAPI 3.1 document (YAML) */
+    /**
+     * This API's OpenAPI 3.1 document (YAML)
+     * @description Answers the file itself (application/yaml). This document as YAML. No token needed.
+     */
     get: operations["getOpenapiYaml"];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/docs": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** This reference, as a page (Swagger UI) */
-    get: operations["getDocs"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/docs/assets/docs.js": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The reference page's start-up script */
-    get: operations["getDocsAssetsDocsJs"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/docs/assets/swagger-ui.css": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Swagger UI's stylesheet */
-    get: operations["getDocsAssetsSwaggerUiCss"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/docs/assets/swagger-ui-bundle.js": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Swagger UI's script */
-    get: operations["getDocsAssetsSwaggerUiBundleJs"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A browser is sent on to the web app */
-    get: operations["getPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/app": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The web app's start (also at /app/) */
-    get: operations["getWebAppStartPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/app/*": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The web app (every path below /app/ is one of its pages) */
-    get: operations["getWebAppPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/app/assets/*": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A file of the web app, named by its content hash (cached for a year) */
-    get: operations["getWebAppAsset"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/health/live": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Liveness: the process answers */
-    get: operations["getHealthLive"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/health/ready": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Readiness: the database (and Redis, when configured) answer and the process is not stopping */
-    get: operations["getHealthReady"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/metrics": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Prometheus metrics (Bearer METRICS_TOKEN when one is configured) */
-    get: operations["getMetrics"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/sign/quotations/{token}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The page on which a customer reads and signs a quotation */
-    get: operations["getSignQuotationsTokenPage"];
-    put?: never;
-    /** Sign a quotation (the signing form) */
-    post: operations["postSignQuotationsTokenPage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/sign/quotations/{token}/pdf": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The quotation as PDF, for its customer */
-    get: operations["getSignQuotationsTokenPdfPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/login": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The sign-in page */
-    get: operations["getLoginPage"];
-    put?: never;
-    /** Sign in (the sign-in form) */
-    post: operations["postLoginPage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/logout": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sign out */
-    post: operations["postLogoutPage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/account": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The account page: personal API tokens */
-    get: operations["getAccountPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/account/tokens": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Create a personal API token */
-    post: operations["postAccountTokensPage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/account/tokens/{id}/revoke": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Revoke a personal API token */
-    post: operations["postAccountTokensIdRevokePage"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/oauth/authorize": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The consent page an application sends its user to */
-    get: operations["getOauthAuthorize"];
-    put?: never;
-    /** Grant or deny the application's request (the consent form) */
-    post: operations["postOauthAuthorize"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/account/applications": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The applications the user has given access */
-    get: operations["getAccountApplicationsPage"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/account/applications/{id}/revoke": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Take an application's access away */
-    post: operations["postAccountApplicationsIdRevokePage"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1247,7 +1119,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke an access or refresh token (RFC 7009) */
+    /**
+     * Revoke an access or refresh token (RFC 7009)
+     * @description Form-encoded, with the client's authentication as for /oauth/token. A refresh token revokes its whole grant (its access tokens too), an access token only itself; an unknown token is not an error.
+     */
     post: operations["postOauthRevoke"];
     delete?: never;
     options?: never;
@@ -1262,7 +1137,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The authorization server's metadata (RFC 8414) */
+    /**
+     * The authorization server's metadata (RFC 8414)
+     * @description Where to send the user and where to exchange codes, with the scopes and methods supported.
+     */
     get: operations["getWellKnownOauthAuthorizationServer"];
     put?: never;
     post?: never;
@@ -1279,11 +1157,11 @@ export interface components {
     Me: {
       first_name: string | null;
       last_name: string | null;
-      email: string | null;
+      email: string;
     };
     Company: {
-      id: number | null;
-      name: string | null;
+      id: number;
+      name: string;
       owner_name: string | null;
       address: string | null;
       zipcode: string | null;
@@ -1321,43 +1199,35 @@ export interface components {
       bic?: string | null;
     };
     VatType: {
-      id: number | null;
-      /** @enum {string|null} */
-      name:
-        | "vat_high"
-        | "vat_low"
-        | "vat_low_new"
-        | "vat_reverse_charged"
-        | "vat_none"
-        | "vat_zero"
-        | "vat_custom"
-        | null;
-      friendly_name: string | null;
+      id: number;
+      /** @enum {string} */
+      name: "vat_high" | "vat_low" | "vat_low_new" | "vat_reverse_charged" | "vat_none" | "vat_zero" | "vat_custom";
+      friendly_name: string;
       value: string | null;
     };
     Account: {
-      id: number | null;
-      name: string | null;
-      path_name: string | null;
-      path: string | null;
-      reference: string | null;
+      id: number;
+      name: string;
+      path_name: string;
+      path: string;
+      reference: string;
       type: string | null;
       parent_id: number | null;
     };
     Template: {
-      id: number | null;
-      name: string | null;
+      id: number;
+      name: string;
       is_default: boolean | null;
     };
     Ride: {
-      id: number | null;
+      id: number;
       departure_address: string | null;
       visiting_address: string | null;
       km_start: number | null;
       km_end: number | null;
       private: boolean | null;
       /** Format: date */
-      date: string | null;
+      date: string;
     };
     RideInput: {
       departure_address?: string | null;
@@ -1369,8 +1239,8 @@ export interface components {
       date?: string | null;
     };
     Contact: {
-      id: number | null;
-      is_individual: boolean | null;
+      id: number;
+      is_individual: boolean;
       is_supplier: boolean | null;
       name: string | null;
       company_name: string | null;
@@ -1384,7 +1254,7 @@ export interface components {
       kvk_number: string | null;
       phone: string | null;
       vat_number: string | null;
-      contact_number: string | null;
+      contact_number: string;
       free_1: string | null;
       free_2: string | null;
       free_3: string | null;
@@ -1409,7 +1279,7 @@ export interface components {
       free_3?: string | null;
     };
     Hour: {
-      id: number | null;
+      id: number;
       client_id: number | null;
       project_id: number | null;
       calculated_duration: string | null;
@@ -1417,7 +1287,7 @@ export interface components {
       /** Format: date-time */
       calculated_ended_at: string | null;
       /** Format: date */
-      date: string | null;
+      date: string;
       /** Format: date-time */
       started_at: string | null;
       /** Format: date-time */
@@ -1446,13 +1316,13 @@ export interface components {
       pause?: string | number | null;
     };
     Payment: {
-      id: number | null;
-      amount: string | null;
+      id: number;
+      amount: string;
       description: string | null;
-      account_id: number | null;
+      account_id: number;
       account_path: string | null;
       /** Format: date-time */
-      paid_at: string | null;
+      paid_at: string;
     };
     PaymentInput: {
       /**
@@ -1467,13 +1337,13 @@ export interface components {
       paid_at?: string | null;
     };
     JournalEntry: {
-      id: number | null;
+      id: number;
       description: string | null;
       /** Format: date */
-      date: string | null;
+      date: string;
       lines: {
-        id: number | null;
-        account_id: number | null;
+        id: number;
+        account_id: number;
         account_path: string | null;
         debit_amount: string | null;
         credit_amount: string | null;
@@ -1501,24 +1371,24 @@ export interface components {
       }[];
     };
     Product: {
-      id: number | null;
-      number_sold: number | null;
+      id: number;
+      number_sold: number;
       has_stock: boolean | null;
       invoice_line: {
-        id: number | null;
+        id: number;
         description: string | null;
         extended_description: string | null;
-        price_per_unit: string | null;
-        price_with_vat: string | null;
-        price_without_vat: string | null;
-        vat_amount: string | null;
-        vat_rate: string | null;
-        vat_type_id: number | null;
-        quantity: string | null;
+        price_per_unit: string;
+        price_with_vat: string;
+        price_without_vat: string;
+        vat_amount: string;
+        vat_rate: string;
+        vat_type_id: number;
+        quantity: string;
         product_id: number | null;
         account_id: number | null;
         account_path: string | null;
-        product_code: string | null;
+        product_code: string;
       };
     };
     ProductInput: {
@@ -1543,25 +1413,39 @@ export interface components {
       };
     };
     SalesInvoice: {
-      id: number | null;
-      date: string | null;
-      due_date: string | null;
-      payment_method: string | null;
+      id: number;
+      /** Format: date */
+      date: string;
+      /** Format: date */
+      due_date: string;
+      /** @enum {string} */
+      payment_method:
+        | "pay_transfer"
+        | "paid_cash"
+        | "paid_pin"
+        | "paid_already"
+        | "pay_ideal"
+        | "paid_sepa"
+        | "pay_custom";
       custom_payment_instructions?: string | null;
       pay_url?: string | null;
       creates_pay_url_on_publish?: boolean | null;
       description: string | null;
-      status: string | null;
-      price_without_vat: string | null;
-      price_with_vat: string | null;
-      vat_amount: string | null;
+      /** @enum {string} */
+      status: "concept" | "imported" | "published";
+      price_without_vat: string;
+      price_with_vat: string;
+      vat_amount: string;
       contact_id: number | null;
+      /** @description Null while a concept; always set once published or imported */
       invoice_number: string | null;
+      /** @description The day it was published (YYYY-MM-DD); null while a concept */
       published_at: string | null;
-      payment_status: string | null;
-      open_amount: string | null;
-      currency: string | null;
-      currency_exchange_rate: string | null;
+      /** @enum {string} */
+      payment_status: "paid" | "unpaid" | "overpaid";
+      open_amount: string;
+      currency: string;
+      currency_exchange_rate: string;
       sends_copy_by_email_on_publish?: boolean | null;
       template_id: number | null;
       vat_number: string | null;
@@ -1569,7 +1453,7 @@ export interface components {
       api_reference?: string | null;
       payment_reference: string | null;
       sale_type: string | null;
-      distance_sale: boolean | null;
+      distance_sale: boolean;
       /** Format: date */
       delivery_date?: string | null;
       credited_invoice_id?: number | null;
@@ -1584,23 +1468,24 @@ export interface components {
         contact_number: string | null;
       } | null;
       attachment_objects: {
-        id: number | null;
-        attachment: string | null;
-        attachment_file_name: string | null;
-        attachment_content_type: string | null;
-        attachment_file_size: number | null;
+        id: number;
+        /** @description Where to download the file: a path on this server */
+        attachment: string;
+        attachment_file_name: string;
+        attachment_content_type: string;
+        attachment_file_size: number;
       }[];
       invoice_lines: {
-        id: number | null;
+        id: number;
         description: string | null;
         extended_description: string | null;
-        price_per_unit: string | null;
-        price_with_vat: string | null;
-        price_without_vat: string | null;
-        vat_amount: string | null;
-        vat_rate: string | null;
-        vat_type_id: number | null;
-        quantity: string | null;
+        price_per_unit: string;
+        price_with_vat: string;
+        price_without_vat: string;
+        vat_amount: string;
+        vat_rate: string;
+        vat_type_id: number;
+        quantity: string;
         product_id: number | null;
         account_id: number | null;
         account_path: string | null;
@@ -1706,33 +1591,37 @@ export interface components {
       attachment_file_name?: string | null;
     };
     AttachmentObject: {
-      id: number | null;
-      attachment: string | null;
-      attachment_file_name: string | null;
-      attachment_content_type: string | null;
-      attachment_file_size: number | null;
+      id: number;
+      /** @description Where to download the file: a path on this server */
+      attachment: string;
+      attachment_file_name: string;
+      attachment_content_type: string;
+      attachment_file_size: number;
     };
     Quotation: {
       contact_id: number | null;
       template_id: number | null;
+      /** @description The number you gave it, or null until publication numbers it */
       invoice_number: string | null;
-      date: string | null;
+      /** Format: date */
+      date: string;
       creates_sign_url_on_publish?: boolean | null;
-      id: number | null;
+      id: number;
       sign_url?: string | null;
-      status: string | null;
+      /** @enum {string} */
+      status: "concept" | "imported" | "published" | "approved" | "denied" | "invoiced";
       sales_invoice_id?: number | null;
       invoice_lines: {
-        id: number | null;
+        id: number;
         description: string | null;
         extended_description: string | null;
-        price_per_unit: string | null;
-        price_with_vat: string | null;
-        price_without_vat: string | null;
-        vat_amount: string | null;
-        vat_rate: string | null;
-        vat_type_id: number | null;
-        quantity: string | null;
+        price_per_unit: string;
+        price_with_vat: string;
+        price_without_vat: string;
+        vat_amount: string;
+        vat_rate: string;
+        vat_type_id: number;
+        quantity: string;
         product_id: number | null;
         account_id: number | null;
         account_path: string | null;
@@ -1776,19 +1665,22 @@ export interface components {
       }[];
     };
     Expense: {
-      id: number | null;
-      date: string | null;
-      state: string | null;
-      type_account_id: number | null;
-      currency: string | null;
+      id: number;
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      state: "concept" | "published";
+      type_account_id: number;
+      currency: string;
       contact_id: number | null;
+      /** @description The expense's number in the books: null while a concept */
       invoice_number: string | null;
       type_account: {
-        id: number | null;
-        name: string | null;
-        path_name: string | null;
-        path: string | null;
-        reference: string | null;
+        id: number;
+        name: string;
+        path_name: string;
+        path: string;
+        reference: string;
         type: string | null;
         parent_id: number | null;
       } | null;
@@ -1803,16 +1695,16 @@ export interface components {
         contact_number: string | null;
       } | null;
       invoice_lines: {
-        id: number | null;
+        id: number;
         description: string | null;
         extended_description: string | null;
-        price_per_unit: string | null;
-        price_with_vat: string | null;
-        price_without_vat: string | null;
-        vat_amount: string | null;
-        vat_rate: string | null;
-        vat_type_id: number | null;
-        quantity: string | null;
+        price_per_unit: string;
+        price_with_vat: string;
+        price_without_vat: string;
+        vat_amount: string;
+        vat_rate: string;
+        vat_type_id: number;
+        quantity: string;
         product_id: number | null;
         account_id: number | null;
         account_path: string | null;
@@ -1877,11 +1769,11 @@ export interface components {
       }[];
     };
     BookkeepingSettings: {
-      /** @enum {string|null} */
-      vat_return_rounding: "favour" | "arithmetic" | null;
-      /** @enum {string|null} */
-      vat_period: "quarter" | "month" | "year" | null;
-      kor: boolean | null;
+      /** @enum {string} */
+      vat_return_rounding: "favour" | "arithmetic";
+      /** @enum {string} */
+      vat_period: "quarter" | "month" | "year";
+      kor: boolean;
     };
     BookkeepingSettingsInput: {
       /** @enum {string|null} */
@@ -1891,15 +1783,15 @@ export interface components {
       kor?: boolean | null;
     };
     VatReturn: {
-      period: string | null;
+      period: string;
       /** Format: date */
-      from: string | null;
+      from: string;
       /** Format: date */
-      till: string | null;
-      /** @enum {string|null} */
-      state: "open" | "filed" | null;
-      /** @enum {string|null} */
-      rounding: "favour" | "arithmetic" | null;
+      till: string;
+      /** @enum {string} */
+      state: "open" | "filed";
+      /** @enum {string} */
+      rounding: "favour" | "arithmetic";
       boxes: {
         "1a": {
           base: string | null;
@@ -1991,141 +1883,141 @@ export interface components {
       period?: string | null;
     };
     VatReturnLine: {
-      id: number | null;
-      ledger_entry_id: number | null;
+      id: number;
+      ledger_entry_id: number;
       /** Format: date */
-      date: string | null;
+      date: string;
       box: string | null;
-      source_type: string | null;
-      source_id: number | null;
+      source_type: string;
+      source_id: number;
       description: string | null;
-      account_id: number | null;
+      account_id: number;
       account_path: string | null;
       base: string | null;
       vat: string | null;
     };
     IcpReturn: {
-      period: string | null;
+      period: string;
       /** Format: date */
-      from: string | null;
+      from: string;
       /** Format: date */
-      till: string | null;
+      till: string;
       supplies: {
         country_code: string | null;
         vat_number: string | null;
-        amount: string | null;
+        amount: string;
       }[];
       services: {
         country_code: string | null;
         vat_number: string | null;
-        amount: string | null;
+        amount: string;
       }[];
-      total: string | null;
+      total: string;
     };
     TrialBalance: {
       /** Format: date */
-      date: string | null;
+      date: string;
       accounts: {
         account_id: number | null;
         path: string | null;
         name: string | null;
-        debit: string | null;
-        credit: string | null;
-        balance: string | null;
+        debit: string;
+        credit: string;
+        balance: string;
       }[];
-      total_debit: string | null;
-      total_credit: string | null;
+      total_debit: string;
+      total_credit: string;
     };
     ReportNode: {
       account_id: number | null;
       path: string | null;
       name: string | null;
-      amount: string | null;
+      amount: string;
       accounts: components["schemas"]["ReportNode"][];
     };
     ProfitAndLoss: {
       /** Format: date */
-      from: string | null;
+      from: string;
       /** Format: date */
-      till: string | null;
+      till: string;
       revenue: components["schemas"]["ReportNode"];
       costs: components["schemas"]["ReportNode"];
-      total_revenue: string | null;
-      total_costs: string | null;
-      result: string | null;
+      total_revenue: string;
+      total_costs: string;
+      result: string;
     };
     BalanceSheet: {
       /** Format: date */
-      date: string | null;
+      date: string;
       assets: components["schemas"]["ReportNode"];
       liabilities_and_equity: components["schemas"]["ReportNode"];
-      result: string | null;
-      retained_result: string | null;
-      total_assets: string | null;
-      total_liabilities_and_equity: string | null;
+      result: string;
+      retained_result: string;
+      total_assets: string;
+      total_liabilities_and_equity: string;
     };
     GeneralLedger: {
       account_id: number | null;
       path: string | null;
       name: string | null;
       /** Format: date */
-      from: string | null;
+      from: string;
       /** Format: date */
-      till: string | null;
-      opening_balance: string | null;
+      till: string;
+      opening_balance: string;
       movements: {
-        id: number | null;
-        entry_id: number | null;
+        id: number;
+        entry_id: number;
         /** Format: date */
-        date: string | null;
+        date: string;
         description: string | null;
         source_type: string | null;
         source_id: number | null;
         contact_id: number | null;
-        debit: string | null;
-        credit: string | null;
-        balance: string | null;
+        debit: string;
+        credit: string;
+        balance: string;
       }[];
-      total_debit: string | null;
-      total_credit: string | null;
-      closing_balance: string | null;
+      total_debit: string;
+      total_credit: string;
+      closing_balance: string;
     };
     Receivables: {
       /** Format: date */
-      date: string | null;
+      date: string;
       contacts: {
         contact_id: number | null;
         name: string | null;
-        total: string | null;
-        not_due: string | null;
-        "1_30": string | null;
-        "31_60": string | null;
-        "61_90": string | null;
-        over_90: string | null;
+        total: string;
+        not_due: string;
+        "1_30": string;
+        "31_60": string;
+        "61_90": string;
+        over_90: string;
         items: {
           document_id: number | null;
           invoice_number: string | null;
           /** Format: date */
-          date: string | null;
+          date: string;
           /** Format: date */
           due_date: string | null;
-          open_amount: string | null;
-          days_past_due: number | null;
+          open_amount: string;
+          days_past_due: number;
         }[];
       }[];
-      total: string | null;
-      not_due: string | null;
-      "1_30": string | null;
-      "31_60": string | null;
-      "61_90": string | null;
-      over_90: string | null;
+      total: string;
+      not_due: string;
+      "1_30": string;
+      "31_60": string;
+      "61_90": string;
+      over_90: string;
     };
     Mileage: {
-      year: number | null;
-      business_km: number | null;
-      private_km: number | null;
-      rate: string | null;
-      deductible_amount: string | null;
+      year: number;
+      business_km: number;
+      private_km: number;
+      rate: string;
+      deductible_amount: string;
     };
     Error: {
       error: {
@@ -2470,26 +2362,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getAssetsKasboekCssPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The stylesheet */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/css": unknown;
-        };
-      };
-    };
-  };
   getMe: {
     parameters: {
       query?: never;
@@ -5936,997 +5808,6 @@ export interface operations {
         };
       };
       429: components["responses"]["Error429_2"];
-    };
-  };
-  getDocs: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The page */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getDocsAssetsDocsJs: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The script */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/javascript": unknown;
-        };
-      };
-    };
-  };
-  getDocsAssetsSwaggerUiCss: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The stylesheet */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/css": unknown;
-        };
-      };
-    };
-  };
-  getDocsAssetsSwaggerUiBundleJs: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The script */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/javascript": unknown;
-        };
-      };
-    };
-  };
-  getPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Accept prefers text/html: to /app/ */
-      302: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Anyone else: no endpoint here */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-    };
-  };
-  getWebAppStartPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The app's page, which loads its scripts from /app/assets/ */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The web app is not built on this installation (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getWebAppPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The app's page, which loads its scripts from /app/assets/ */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The web app is not built on this installation (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getWebAppAsset: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The file */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such file */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-    };
-  };
-  getHealthLive: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description {"status":"ok"} */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-    };
-  };
-  getHealthReady: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description {"status":"ok"} */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-      /** @description Not ready; the message says why */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-    };
-  };
-  getMetrics: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Metrics in the Prometheus text format */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/plain": unknown;
-        };
-      };
-      /** @description The metrics token is missing or wrong */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": unknown;
-        };
-      };
-    };
-  };
-  getSignQuotationsTokenPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The quotation */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The link is not valid (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description No such quotation (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postSignQuotationsTokenPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Signed: back to the quotation */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description No such quotation (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Not a form post (a page) */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form again, with what is wrong */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getSignQuotationsTokenPdfPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The PDF */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/pdf": unknown;
-        };
-      };
-      /** @description The link is not valid (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description No such quotation (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getLoginPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The sign-in form */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Already signed in: on to the page asked for */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postLoginPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Signed in: on to the page asked for */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Wrong e-mail or password: the form again, with the reason */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postLogoutPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/x-www-form-urlencoded": {
-          /** @description the CSRF token of the page the form is on */
-          csrf_token?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Signed out: to the sign-in page */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getAccountPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The page */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Not signed in: to the sign-in page */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postAccountTokensPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The new token, shown once */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Not signed in */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form again, with what is wrong */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postAccountTokensIdRevokePage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Revoked: back to the account page */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description No such token (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getOauthAuthorize: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The consent page, or the sign-in form when not signed in */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Back to the application's redirect URI with an error */
-      302: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not signed in: to the sign-in page, and back here after */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The request names no valid client or redirect URI (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postOauthAuthorize: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Back to the application's redirect URI with a code or an error */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  getAccountApplicationsPage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The page */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Not signed in: to the sign-in page */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-    };
-  };
-  postAccountApplicationsIdRevokePage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Revoked: back to the applications */
-      303: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The form cannot be read (a page) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form's CSRF token is missing or wrong (a page) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description No such grant (a page) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description The form is too large (a page) */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
-      /** @description Too many requests (a page) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/html": unknown;
-        };
-      };
     };
   };
   postOauthToken: {

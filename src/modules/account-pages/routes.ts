@@ -1,15 +1,16 @@
 /**
  * GET /account, POST /account/tokens and POST /account/tokens/:id/revoke: the signed-in user's
- * own page. Invariants: every answer is an HTML page or a 303 (own scope, HTML errors); every
- * POST checks its CSRF pair first, then the session; without a session the answer is a 303 to
- * the login page, which comes back here; a new token appears only in the body of the response
- * that created it (no redirect, no-store), never in a URL, log or cookie.
+ * own page. Invariants: every answer is an HTML page or a 303 (own page scope); every POST
+ * passes the scope's CSRF check first, then the session's; without a session the answer is a
+ * 303 to the login page, which comes back here; a new token appears only in the body of the
+ * response that created it (no redirect, no-store), never in a URL, log or cookie.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { csrfToken } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, pageLanguage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
+import { usePages } from "../../platform/pages/scope.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
 import { type AccountView, accountErrorText, accountPage, scopeFieldName } from "./pages.js";
@@ -42,10 +43,11 @@ async function showAccount(
 }
 
 const EMPTY_FORM = { name: "", scopes: [], problem: null };
+const FORM_POST = { config: { forgedFormPage: refuseForgedForm } };
 
 export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.register(async (scope) => {
-    usePageErrors(scope);
+    usePages(scope);
 
     scope.get(ACCOUNT_PATH, async (request, reply) => {
       const user = await currentUser(deps, request);
@@ -53,8 +55,7 @@ export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDep
       return showAccount(deps, request, reply, 200, user, { created: null, form: EMPTY_FORM });
     });
 
-    scope.post(`${ACCOUNT_PATH}/tokens`, async (request, reply) => {
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
+    scope.post(`${ACCOUNT_PATH}/tokens`, FORM_POST, async (request, reply) => {
       const user = await currentUser(deps, request);
       if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
       const name = formField(request.body, "name").trim();
@@ -70,8 +71,7 @@ export function registerAccountPageRoutes(app: FastifyInstance, deps: ServiceDep
       });
     });
 
-    scope.post<{ Params: { id: string } }>(`${ACCOUNT_PATH}/tokens/:id/revoke`, async (request, reply) => {
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
+    scope.post<{ Params: { id: string } }>(`${ACCOUNT_PATH}/tokens/:id/revoke`, FORM_POST, async (request, reply) => {
       const user = await currentUser(deps, request);
       if (user === null) return redirectPage(reply, loginUrl(ACCOUNT_PATH));
       const id = request.params.id;

@@ -3,10 +3,12 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { AccountListResponse, AccountResponse } from "./schemas.js";
 import { ACCOUNT_SELECTIONS, listCompanyAccounts, showAccount } from "./service.js";
+
+const ACCOUNT_ID = idParams({ id: "account" });
 
 const ACCOUNT_QUERY = listQuery({
   selections: ACCOUNT_SELECTIONS,
@@ -34,9 +36,12 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/accounts/:id",
-    { config: access("read:accounts", "company_id"), schema: { response: { 200: AccountResponse } } },
+    {
+      config: access("read:accounts", "company_id"),
+      schema: { params: ACCOUNT_ID, response: { 200: AccountResponse } },
+    },
     async (request) => ({
-      account: await showAccount(deps, requireCompany(request).companyId, readPathId(request.params, "Account")),
+      account: await showAccount(deps, requireCompany(request).companyId, pathId(request)),
     }),
   );
 }

@@ -1,13 +1,13 @@
 /** Wire shape of an account, field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const AccountSchema = ResponseObject({
-  id: Nullable.integer(),
-  name: Nullable.string(),
-  path_name: Nullable.string(),
-  path: Nullable.string(),
-  reference: Nullable.string(),
+  id: Filled.integer(),
+  name: Filled.string(),
+  path_name: Filled.string(),
+  path: Filled.string(),
+  reference: Filled.string(),
   type: Nullable.string(),
   parent_id: Nullable.integer(),
 });

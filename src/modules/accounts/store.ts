@@ -146,3 +146,18 @@ export async function findAllAccounts(executor: Executor, companyId: number): Pr
     .orderBy("id")
     .execute();
 }
+
+/** How many companies (of those with any account at `paths`) lack one of `paths`. */
+export async function countCompaniesLackingPaths(executor: Executor, paths: readonly string[]): Promise<number> {
+  const lacking = accounts(executor)
+    .selectFrom("accounts")
+    .select("company_id")
+    .where("path", "in", paths)
+    .groupBy("company_id")
+    .having((eb) => eb.fn.countAll(), "<", paths.length);
+  const row = await executor
+    .selectFrom(lacking.as("lacking"))
+    .select((eb) => eb.fn.countAll<number>().as("companies"))
+    .executeTakeFirstOrThrow();
+  return Number(row.companies);
+}

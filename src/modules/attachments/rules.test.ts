@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { englishProblem, inEnglish } from "../../../test/support/english.js";
 import {
   ATTACHMENT_MAX_BYTES,
   checkFileName,
@@ -153,7 +154,7 @@ describe("detectContentType", () => {
 describe("decodeBase64", () => {
   const decoded = (text: string) => {
     const result = decodeBase64(text, 16);
-    return result.ok ? result.value.toString("latin1") : result.problem;
+    return result.ok ? result.value.toString("latin1") : englishProblem(result.problem);
   };
 
   it("decodes padded, unpadded and line-wrapped base64", () => {
@@ -199,7 +200,7 @@ describe("checkFileName", () => {
     ["x".repeat(255), "x".repeat(255)],
     [`${"😀".repeat(255)}`, "😀".repeat(255)],
   ])("keeps %j as %j", (raw, stored) => {
-    expect(checkFileName(raw)).toEqual({ ok: true, value: stored });
+    expect(inEnglish(checkFileName(raw))).toEqual({ ok: true, value: stored });
   });
 
   it.each([
@@ -212,7 +213,7 @@ describe("checkFileName", () => {
     ["bad\uD800.pdf", "is not valid text"],
     ["x".repeat(256), "is too long (at most 255 characters)"],
   ])("refuses %j", (raw, problem) => {
-    expect(checkFileName(raw)).toEqual({ ok: false, problem });
+    expect(inEnglish(checkFileName(raw))).toEqual({ ok: false, problem });
   });
 });
 

@@ -6,6 +6,7 @@
  * understand and would store a different file than the client meant. File names are reduced to
  * their last path component so a stored name can never be read as a path.
  */
+import type { Problem } from "../../platform/catalogue/keys.js";
 import { hasLoneSurrogate } from "../../platform/text.js";
 import { zipDeclaredMimeType, zipEntryNames } from "./zip-entries.js";
 
@@ -96,7 +97,7 @@ export function detectContentType(bytes: Buffer): string {
   return OCTET_STREAM;
 }
 
-export type Checked<Value> = { ok: true; value: Value } | { ok: false; problem: string };
+export type Checked<Value> = { ok: true; value: Value } | { ok: false; problem: Problem };
 
 const BASE64 = /^[A-Za-z0-9+/]*(={0,2})$/;
 
@@ -111,11 +112,11 @@ export function decodeBase64(encoded: string, maxBytes = ATTACHMENT_MAX_BYTES): 
   const padding = match?.[1]?.length ?? 0;
   const dataLength = compact.length - padding;
   const badLength = padding > 0 ? compact.length % 4 !== 0 : dataLength % 4 === 1;
-  if (match === null || badLength) return { ok: false, problem: "is not valid base64" };
+  if (match === null || badLength) return { ok: false, problem: { key: "notBase64" } };
   const size = Math.floor((dataLength * 3) / 4);
-  if (size === 0) return { ok: false, problem: "is an empty file" };
+  if (size === 0) return { ok: false, problem: { key: "emptyFile" } };
   if (size > maxBytes) {
-    return { ok: false, problem: `is too large (${size} bytes; at most ${maxBytes} bytes, ${formatMiB(maxBytes)})` };
+    return { ok: false, problem: { key: "fileTooLarge", bytes: size, most: maxBytes, readable: formatMiB(maxBytes) } };
   }
   return { ok: true, value: Buffer.from(compact, "base64") };
 }
@@ -133,13 +134,13 @@ const FILE_NAME_CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /** A file name as stored: trimmed, directories stripped (`C:\a\b.pdf` → `b.pdf`), length-checked. */
 export function checkFileName(raw: string | null | undefined): Checked<string> {
-  if (raw === null || raw === undefined || raw.trim() === "") return { ok: false, problem: "can't be blank" };
+  if (raw === null || raw === undefined || raw.trim() === "") return { ok: false, problem: { key: "blank" } };
   const name = (raw.split(/[/\\]/).at(-1) ?? "").trim();
-  if (name === "" || name === "." || name === "..") return { ok: false, problem: "must name a file, not a directory" };
-  if (FILE_NAME_CONTROL_CHARACTERS.test(name)) return { ok: false, problem: "must not contain control characters" };
-  if (hasLoneSurrogate(name)) return { ok: false, problem: "is not valid text" };
+  if (name === "" || name === "." || name === "..") return { ok: false, problem: { key: "fileNotDirectory" } };
+  if (FILE_NAME_CONTROL_CHARACTERS.test(name)) return { ok: false, problem: { key: "noControlCharacters" } };
+  if (hasLoneSurrogate(name)) return { ok: false, problem: { key: "notText" } };
   if ([...name].length > FILE_NAME_MAX_CHARACTERS) {
-    return { ok: false, problem: `is too long (at most ${FILE_NAME_MAX_CHARACTERS} characters)` };
+    return { ok: false, problem: { key: "tooLong", most: FILE_NAME_MAX_CHARACTERS } };
   }
   return { ok: true, value: name };
 }

@@ -4,14 +4,14 @@
  * server answers.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const AttachmentObjectSchema = ResponseObject({
-  id: Nullable.integer(),
-  attachment: Nullable.string(),
-  attachment_file_name: Nullable.string(),
-  attachment_content_type: Nullable.string(),
-  attachment_file_size: Nullable.integer(),
+  id: Filled.integer(),
+  attachment: Filled.string({ description: "Where to download the file: a path on this server" }),
+  attachment_file_name: Filled.string(),
+  attachment_content_type: Filled.string(),
+  attachment_file_size: Filled.integer(),
 });
 
 export const AttachmentObjectResponse = Type.Object({ attachment_object: AttachmentObjectSchema });

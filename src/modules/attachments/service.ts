@@ -9,6 +9,7 @@ import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound, ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
@@ -45,8 +46,8 @@ export interface AttachmentParent {
   idParam: string;
   /** stored as attachments.document_type, e.g. "sales_invoice" */
   documentType: string;
-  /** used in the parent's 404 message, e.g. "Sales invoice" */
-  resourceName: string;
+  /** the parent as its 404 message names it, e.g. "salesInvoice" */
+  resource: Resource;
   scope: Scope;
   /**
    * Throws notFound when the parent is not the company's; may also refuse changes. For uploads
@@ -70,7 +71,7 @@ export interface AttachmentDownload {
 /** Re-checks the parent document with the deps given (inside the write transaction). */
 export type ParentGuard = (deps: ServiceDeps) => Promise<void>;
 
-const RESOURCE = "Attachment";
+const RESOURCE = "attachment";
 const noGuard: ParentGuard = async () => {};
 
 function presentAttachment(row: AttachmentSummary, url: string): AttachmentObject {
@@ -94,7 +95,7 @@ function readUpload(company: CompanyAccess, body: unknown): { fileName: string; 
   let content: Buffer | undefined;
   if (!errors.has("attachment")) {
     if (attributes.attachment === undefined || attributes.attachment === null) {
-      errors.add("attachment", "can't be blank (a base64 encoded file)");
+      errors.add("attachment", { key: "blankFile" });
     } else {
       const decoded = decodeBase64(attributes.attachment);
       if (decoded.ok) content = decoded.value;

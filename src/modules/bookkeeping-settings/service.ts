@@ -14,7 +14,7 @@ import { findSettings, lockSettings, updateSettings } from "./store.js";
 
 export type { BookkeepingSettings, VatPeriod, VatReturnRounding } from "./rules.js";
 
-const RESOURCE = "Bookkeeping settings";
+const RESOURCE = "bookkeepingSettings";
 
 function present(columns: SettingsColumns | undefined, companyId: number): BookkeepingSettings {
   // the access check found the company, so its row is there
@@ -47,7 +47,7 @@ export async function updateBookkeepingSettings(
   const changes = readWritePayload(BookkeepingSettingsPayload, body, { timeZone: company.timeZone }, errors);
   const accepted: Partial<BookkeepingSettings> = {};
   // every setting has a value: null (or "") cannot be one
-  for (const [name, value] of Object.entries(changes)) if (value === null) errors.add(name, "can't be blank");
+  for (const [name, value] of Object.entries(changes)) if (value === null) errors.add(name, { key: "blank" });
   if (changes.vat_return_rounding) accepted.vat_return_rounding = changes.vat_return_rounding;
   if (changes.vat_period) accepted.vat_period = changes.vat_period;
   if (typeof changes.kor === "boolean") accepted.kor = changes.kor;

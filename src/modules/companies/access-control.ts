@@ -13,8 +13,8 @@ import { type Scope, sortScopes } from "../../platform/scopes.js";
 import { findPlan, LIMIT_COLUMNS } from "../plans/service.js";
 import { type CompanyRow, findCompany, findCompanyForUser, updateCompany } from "./store.js";
 
-const RESOURCE = "Company";
-const PLAN_RESOURCE = "Plan";
+const RESOURCE = "company";
+const PLAN_RESOURCE = "plan";
 
 /** The company's own switch and its plan's: both must be on. */
 export function isApiAccessible(row: CompanyRow): boolean {

@@ -12,7 +12,7 @@ import {
 } from "../../../test/support/app.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
 import { companyDetails } from "./service.js";
-import { insertMembership } from "./store.js";
+import { insertMembership, updateCompany } from "./store.js";
 
 let harness: TestApp;
 let owner: TestCompany;
@@ -29,7 +29,7 @@ const fullCompany = {
   website: "https://example.org",
   type: "bv",
   vat_liable: true,
-  vat_number: "NL123456789B01",
+  vat_number: "NL123456782B01",
 };
 
 beforeAll(async () => {
@@ -71,10 +71,10 @@ describe("companies", () => {
     expect(liable.statusCode).toBe(422);
     expect(errorOf(liable).message).toContain("vat_number");
     const exempt = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
-      company: { name: "A", vat_liable: "false", vat_number: "nl 1234.56.789.b01" },
+      company: { name: "A", vat_liable: "false", vat_number: "nl 1234.56.782.b01" },
     });
     expect(exempt.statusCode).toBe(201);
-    expect(json<CompanyBody>(exempt).company).toMatchObject({ vat_liable: false, vat_number: "NL123456789B01" });
+    expect(json<CompanyBody>(exempt).company).toMatchObject({ vat_liable: false, vat_number: "NL123456782B01" });
   });
 
   it("shows and updates only the supplied fields, validating the result", async () => {
@@ -132,6 +132,69 @@ describe("companies", () => {
     expect(json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company).toEqual(before);
   });
 
+  it("refuses a malformed KvK number, VAT number, IBAN and BIC on update, naming each, and keeps the company", async () => {
+    const url = `/api/v1/companies/${owner.companyId}`;
+    const before = json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company;
+    const response = await request(harness.app, "PATCH", url, owner.token, {
+      company: { kvk_number: "1234567", vat_number: "NL123456789B01", iban: "NL91ABNA04171643OO", bic: "ABNAXX2A" },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response)).toEqual({
+      type: "client.parameters.validation",
+      message:
+        "Company is invalid: kvk_number must be 8 digits; " +
+        "vat_number is not a valid Dutch VAT number (its check digits do not match); " +
+        "iban is not a valid IBAN (the account number is not in the format of its country); " +
+        "bic is not a valid BIC (letters 5 and 6 are not a country code)",
+    });
+    expect(json<CompanyBody>(await request(harness.app, "GET", url, owner.token)).company).toEqual(before);
+  });
+
+  it("refuses a malformed KvK or VAT number when a company is created", async () => {
+    const response = await request(harness.app, "POST", "/api/v1/companies", owner.token, {
+      company: { ...fullCompany, kvk_number: "KvK 12345678", vat_number: "DE12345678" },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toBe(
+      "Company is invalid: kvk_number must be 8 digits; " +
+        "vat_number is not a valid VAT number for DE (expected DE + 9 digits)",
+    );
+  });
+
+  it("stores a good KvK and VAT number as typed in groups, without the spaces and dots, and clears them", async () => {
+    const own = await newCompany(harness.deps);
+    const url = `/api/v1/companies/${own.companyId}`;
+    const updated = await request(harness.app, "PATCH", url, own.token, {
+      company: { kvk_number: " 0123 4567 ", vat_number: "nl 0000.99998.b57", iban: "BE68 5390 0754 7034" },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const expected = { kvk_number: "01234567", vat_number: "NL000099998B57", iban: "BE68539007547034" };
+    expect(json<CompanyBody>(updated).company).toMatchObject(expected);
+    expect(json<CompanyBody>(await request(harness.app, "GET", url, own.token)).company).toMatchObject(expected);
+
+    const cleared = await request(harness.app, "PATCH", url, own.token, {
+      company: { kvk_number: "", vat_liable: false, vat_number: " " },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(json<CompanyBody>(cleared).company).toMatchObject({ kvk_number: null, vat_number: null });
+  });
+
+  it("lets a company whose KvK or VAT number was stored before the rules change its other details", async () => {
+    const own = await newCompany(harness.deps);
+    await updateCompany(harness.deps.db, own.companyId, { kvk_number: "KvK 1234", vat_number: "NL123456789B01" });
+    const url = `/api/v1/companies/${own.companyId}`;
+    const response = await request(harness.app, "PATCH", url, own.token, { company: { city: "Zwolle" } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<CompanyBody>(response).company).toMatchObject({
+      city: "Zwolle",
+      kvk_number: "KvK 1234",
+      vat_number: "NL123456789B01",
+    });
+    const resent = await request(harness.app, "PATCH", url, own.token, { company: { kvk_number: "KvK 1234" } });
+    expect(resent.statusCode).toBe(422);
+    expect(errorOf(resent).message).toBe("Company is invalid: kvk_number must be 8 digits");
+  });
+
   it("gives documents every seller detail a Dutch invoice prints, the bank account included", async () => {
     const own = await newCompany(harness.deps);
     const url = `/api/v1/companies/${own.companyId}`;
@@ -146,7 +209,7 @@ describe("companies", () => {
       country_code: "NL",
       kvk_number: "12345678",
       vat_liable: true,
-      vat_number: "NL123456789B01",
+      vat_number: "NL123456782B01",
       email: "info@example.org",
       website: "https://example.org",
       iban: "GB82WEST12345698765432",

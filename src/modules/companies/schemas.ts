@@ -5,7 +5,7 @@
  * the reference does.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
 
 export const COMPANY_TYPES = ["eenmanszaak", "vof", "bv", "vereniging", "stichting", "other"] as const;
 
@@ -15,8 +15,8 @@ export const AccessControlSchema = ResponseObject({
 });
 
 export const CompanySchema = ResponseObjectWithOmissions({
-  id: Nullable.integer(),
-  name: Nullable.string(),
+  id: Filled.integer(),
+  name: Filled.string(),
   owner_name: Nullable.string(),
   address: Nullable.string(),
   zipcode: Nullable.string(),

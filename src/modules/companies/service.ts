@@ -11,11 +11,13 @@
  * (access-control.ts, which also holds the operator's switch; details.ts reads the seller). A
  * company created through the API counts against its owner's `max_companies_per_user` (plans).
  */
+
 import type { Static } from "@sinclair/typebox";
 import { booleanFromColumn, booleanToColumn } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { announceAccessChange } from "../../platform/access-cache.js";
-import { coerceAttributes, readWritePayload } from "../../platform/attributes.js";
+import { readWritePayload } from "../../platform/attributes.js";
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
 import { normaliseBic, normaliseIban } from "../../platform/iban.js";
@@ -23,11 +25,12 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { ALL_SCOPES, intersectScopes, type Scope } from "../../platform/scopes.js";
 import { normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
+import { payloadProblems } from "../../platform/validation-errors.js";
 import { seedDefaultChart } from "../accounts/service.js";
 import { assertCanCreate, DEFAULT_PLAN } from "../plans/service.js";
 import { seedDefaultTemplate } from "../templates/service.js";
 import { isApiAccessible, storedScopes } from "./access-control.js";
-import { validateCompany } from "./rules.js";
+import { normaliseKvkNumber, validateCompany } from "./rules.js";
 import { type COMPANY_TYPES, CompanyPayload, type CompanySchema } from "./schemas.js";
 import {
   type CompanyRow,
@@ -46,7 +49,7 @@ export type { CompanyTables } from "./store.js";
 
 export type Company = Static<typeof CompanySchema>;
 type CompanyType = (typeof COMPANY_TYPES)[number];
-const RESOURCE = "Company";
+const RESOURCE = "company";
 
 export function presentCompany(row: CompanyRow, tokenScopes: readonly Scope[]): Company {
   return {
@@ -78,6 +81,7 @@ type CompanyAttributes = Partial<Static<typeof CompanyPayload.schema>>;
 function normalised(attributes: CompanyAttributes): CompanyAttributes {
   const result = { ...attributes };
   if ("country_code" in attributes) result.country_code = normaliseCountryCode(attributes.country_code ?? null);
+  if ("kvk_number" in attributes) result.kvk_number = normaliseKvkNumber(attributes.kvk_number ?? null);
   if ("vat_number" in attributes) result.vat_number = normaliseVatNumber(attributes.vat_number ?? null);
   if ("iban" in attributes) result.iban = normaliseIban(attributes.iban ?? null);
   if ("bic" in attributes) result.bic = normaliseBic(attributes.bic ?? null);
@@ -144,13 +148,10 @@ function validateMerged(row: Partial<CompanyRow>, attributes: CompanyAttributes,
   validateCompany(
     {
       name: pick("name", row.name ?? null) ?? null,
-      country_code: pick("country_code", row.country_code ?? null) ?? null,
-      email: pick("email", row.email ?? null) ?? null,
       vat_liable: pick("vat_liable", booleanFromColumn(row.vat_liable ?? 1)) ?? true,
       vat_number: pick("vat_number", row.vat_number ?? null) ?? null,
-      iban: pick("iban", row.iban ?? null) ?? null,
-      bic: pick("bic", row.bic ?? null) ?? null,
     },
+    attributes,
     errors,
   );
 }
@@ -192,7 +193,7 @@ class RenamedValidationErrors extends ValidationErrors {
     super();
   }
 
-  override add(attribute: string, problem: string): void {
+  override add(attribute: string, problem: Problem): void {
     super.add(this.nameOf(attribute), problem);
   }
 }
@@ -202,8 +203,13 @@ function readOperatorInput(
   nameOf: (attribute: string) => string,
 ): { attributes: CompanyAttributes; errors: ValidationErrors } {
   const errors = new RenamedValidationErrors(nameOf);
-  const coerced = coerceAttributes(CompanyPayload.schema, input, { timeZone: "Europe/Amsterdam" }, errors);
-  return { attributes: normalised(coerced), errors };
+  const attributes: Record<string, unknown> = { ...input };
+  for (const { attribute, problem } of payloadProblems(CompanyPayload, attributes)) {
+    errors.add(attribute, problem);
+    // an attribute that cannot be read is not looked at again (company attributes are flat)
+    delete attributes[attribute];
+  }
+  return { attributes: normalised(attributes as CompanyAttributes), errors };
 }
 
 /**
@@ -297,7 +303,7 @@ export async function updateCompanyDetailsForOperator(
 /** Deleting a company removes all its data; only its owner may. */
 export async function deleteOwnedCompany(deps: ServiceDeps, access: CompanyAccess): Promise<void> {
   if (!access.isOwner) {
-    throw new ApiError("client.authorization.access_denied", "Only the owner of a company can delete it");
+    throw new ApiError("client.authorization.access_denied", { key: "ownerOnlyDeletes" });
   }
   await deleteCompany(deps.db, access.companyId);
   announceAccessChange();

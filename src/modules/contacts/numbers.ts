@@ -7,7 +7,7 @@
  */
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
-import { ApiError, type ValidationErrors } from "../../platform/errors.js";
+import { invalid, type ValidationErrors } from "../../platform/errors.js";
 import { nextInSeries } from "../counters/service.js";
 import { formatContactNumber } from "./rules.js";
 import { contactNumberTaken } from "./store.js";
@@ -23,7 +23,7 @@ export async function checkGivenContactNumber(
   exceptContactId?: number,
 ): Promise<void> {
   if (await contactNumberTaken(transaction, companyId, contactNumber, exceptContactId)) {
-    errors.add("contact_number", "has already been taken");
+    errors.add("contact_number", { key: "taken" });
   }
 }
 
@@ -48,7 +48,7 @@ export async function writeWithGeneratedNumber<Row>(
 /** A hand-given number that a concurrent write took between our check and our write. */
 export function duplicateContactNumber(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new ApiError("client.parameters.validation", "Contact is invalid: contact_number has already been taken");
+    throw invalid("contact", [{ attribute: "contact_number", problem: { key: "taken" } }]);
   }
   throw error;
 }

@@ -3,7 +3,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { CONTACT_SELECTIONS, ContactListResponse, ContactPayload, ContactResponse } from "./schemas.js";
@@ -14,6 +14,8 @@ import {
   showContact,
   updateCompanyContact,
 } from "./service.js";
+
+const CONTACT_ID = idParams({ id: "contact" });
 
 const contacts = access("manage:contacts", "company_id");
 
@@ -71,30 +73,28 @@ export function registerContactRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/contacts/:id",
-    { config: contacts, schema: { response: { 200: ContactResponse } } },
+    { config: contacts, schema: { params: CONTACT_ID, response: { 200: ContactResponse } } },
     async (request) => ({
-      contact: await showContact(deps, requireCompany(request), readPathId(request.params, "Contact")),
+      contact: await showContact(deps, requireCompany(request), pathId(request)),
     }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/contacts/:id",
-    { config: contacts, schema: { body: payloadBody(ContactPayload), response: { 200: ContactResponse } } },
+    {
+      config: contacts,
+      schema: { params: CONTACT_ID, body: payloadBody(ContactPayload), response: { 200: ContactResponse } },
+    },
     async (request) => ({
-      contact: await updateCompanyContact(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, "Contact"),
-        request.body,
-      ),
+      contact: await updateCompanyContact(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/contacts/:id",
-    { config: contacts, schema: { errors: ["client.parameters.validation"] } },
+    { config: contacts, schema: { params: CONTACT_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyContact(deps, requireCompany(request), readPathId(request.params, "Contact"));
+      await deleteCompanyContact(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );

@@ -23,16 +23,16 @@ export function formatContactNumber(sequence: number): string {
 
 export function validateContact(contact: ContactFields, errors: ValidationErrors): void {
   if (contact.is_individual && isBlank(contact.contact_person_name)) {
-    errors.add("contact_person_name", "can't be blank for an individual");
+    errors.add("contact_person_name", { key: "blankForIndividual" });
   }
   if (!contact.is_individual && isBlank(contact.company_name)) {
-    errors.add("company_name", "can't be blank unless the contact is an individual");
+    errors.add("company_name", { key: "blankUnlessIndividual" });
   }
   const email = contact.contact_person_email_address;
   if (!isBlank(email) && !isEmailAddress(email)) {
-    errors.add("contact_person_email_address", "is not an e-mail address");
+    errors.add("contact_person_email_address", { key: "emailAddress" });
   }
   if (contact.country_code !== null && !isCountryCode(contact.country_code)) {
-    errors.add("country_code", "must be a two-letter ISO 3166-1 country code");
+    errors.add("country_code", { key: "countryCode" });
   }
 }

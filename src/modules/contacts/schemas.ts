@@ -1,10 +1,10 @@
 /** Wire shapes of a contact (spec 2.3), field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const ContactSchema = ResponseObject({
-  id: Nullable.integer(),
-  is_individual: Nullable.boolean(),
+  id: Filled.integer(),
+  is_individual: Filled.boolean(),
   is_supplier: Nullable.boolean(),
   name: Nullable.string(),
   company_name: Nullable.string(),
@@ -18,7 +18,7 @@ export const ContactSchema = ResponseObject({
   kvk_number: Nullable.string(),
   phone: Nullable.string(),
   vat_number: Nullable.string(),
-  contact_number: Nullable.string(),
+  contact_number: Filled.string(),
   free_1: Nullable.string(),
   free_2: Nullable.string(),
   free_3: Nullable.string(),

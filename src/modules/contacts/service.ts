@@ -42,7 +42,7 @@ import {
 export type { ContactRow } from "./store.js";
 export type Contact = Static<typeof ContactSchema>;
 export type ContactAttributes = Partial<Static<typeof ContactPayload.schema>>;
-const RESOURCE = "Contact";
+const RESOURCE = "contact";
 
 export function presentContact(row: ContactRow): Contact {
   const isIndividual = row.is_individual !== 0;
@@ -296,7 +296,7 @@ export async function deleteCompanyContact(
   await deps.db.transaction().execute(async (transaction) => {
     if (!(await findContact(transaction, company.companyId, contactId))) throw notFound(RESOURCE);
     if (await contactInUse(transaction, company.companyId, contactId)) {
-      throw new ApiError("client.parameters.validation", `${RESOURCE} cannot be deleted: a published document uses it`);
+      throw new ApiError("client.parameters.validation", { key: "inUse", resource: RESOURCE });
     }
     await deleteContact(transaction, company.companyId, contactId);
   });

@@ -32,7 +32,7 @@ export async function resolveDocumentContact(
 ): Promise<ContactRow | null> {
   if (attributes.contact !== undefined && attributes.contact !== null) {
     if (attributes.contact_id !== undefined && attributes.contact_id !== null) {
-      errors.add("contact", "cannot be given together with contact_id");
+      errors.add("contact", { key: "notWithContactId" });
       return null;
     }
     const contactErrors = new ValidationErrors();
@@ -43,7 +43,7 @@ export async function resolveDocumentContact(
   const contactId = attributes.contact_id === undefined ? currentContactId : attributes.contact_id;
   if (contactId === null) return null;
   const contact = await contactById(transaction, companyId, contactId);
-  if (!contact) errors.add("contact_id", "is not a contact of this company");
+  if (!contact) errors.add("contact_id", { key: "notACompanyContact" });
   return contact ?? null;
 }
 

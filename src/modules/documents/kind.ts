@@ -15,6 +15,7 @@ import type { Static, TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import type { WritePayloadSpec } from "../../platform/attributes.js";
+import type { AttributeProblem, Problem, Resource } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import type { CompanyDetails } from "../companies/service.js";
@@ -91,8 +92,10 @@ export type Transition<Row> =
       /** any other move of the state table (approve, deny, invoice), run after the write */
       apply?: (transaction: Executor, row: Row) => Promise<void>;
     }
-  /** refused: named under `attribute` with the other problems, or alone when there is none */
-  | { ok: false; problem: string; attribute?: string };
+  /** refused at once: the problem of `attribute` when there is one, else of the document */
+  | { ok: false; problem: Problem; attribute?: string; collected?: false }
+  /** refused together with the request's other problems, named under `attribute` */
+  | { ok: false; problem: Problem; attribute: string; collected: true };
 
 export interface DraftTools {
   transaction: Executor;
@@ -110,7 +113,7 @@ export interface DocumentKind<
 > {
   type: DocumentType;
   /** names the document in messages: "Sales invoice is invalid: …" */
-  resource: string;
+  resource: Resource;
   payload: WritePayloadSpec<Schema>;
   store: DocumentStore<Row, Insert, Update>;
 
@@ -123,7 +126,7 @@ export interface DocumentKind<
   /** from publication on, only `editableWhenLocked` attributes may differ from what is shown */
   isLocked(row: Row): boolean;
   editableWhenLocked: ReadonlySet<string>;
-  lockedProblem(row: Row, attributes: readonly string[]): string;
+  lockedProblem(row: Row, attributes: readonly string[]): Problem;
   /** attributes as they compare with the presented document (e.g. a currency in either case) */
   comparable?(attributes: Partial<Static<Schema>>): Record<string, unknown>;
 
@@ -176,10 +179,10 @@ export interface DocumentKind<
     countCreatedSince(executor: Executor, companyId: number, since: string): Promise<number>;
   };
 
-  /** the message when a unique index refused a concurrent write (a number or reference taken) */
-  uniqueViolation: string;
+  /** the problem when a unique index refused a concurrent write (a number or reference taken) */
+  uniqueViolation: AttributeProblem;
   /** why the stored document cannot be deleted, or null when it can */
-  undeletable(row: Row): string | null;
+  undeletable(row: Row): Problem | null;
 
   /** the document as the wire shows it (also what a locked document's request is compared with) */
   present(executor: Executor, company: CompanyAccess, row: Row, deps: ServiceDeps): Promise<Presented>;

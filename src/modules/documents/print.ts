@@ -55,7 +55,7 @@ export async function documentPdf<Row extends StoredDocument & { template_id: nu
     linesOfDocuments(executor, row.company_id, type, [row.id]),
     liveContactCopies(executor, row.company_id, [row]),
   ]);
-  if (!company) throw notFound("Company");
+  if (!company) throw notFound("company");
   const contact = documentContactCopy(row, liveContacts);
   const language = documentLanguage(contact?.country_code);
   const printable = await describe({

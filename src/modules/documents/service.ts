@@ -27,7 +27,7 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import { lockedChanges } from "../../platform/changes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { invalid, notFound, ValidationErrors } from "../../platform/errors.js";
 import { deleteAttachmentsOf } from "../attachments/service.js";
 import {
   applyDocumentLines,
@@ -67,10 +67,6 @@ export function planLines(
 ): Promise<LinesPlan> {
   const { transaction, errors } = tools;
   return planDocumentLines(transaction, companyId, document, items, errors, productDefaultsOf(transaction, companyId));
-}
-
-export function invalidDocument(resource: string, problem: string): ApiError {
-  return new ApiError("client.parameters.validation", `${resource} is invalid: ${problem}`);
 }
 
 /**
@@ -128,7 +124,9 @@ async function writeDocument<
 
   const transition = kind.transition(existing, attributes, context);
   if (!transition.ok) {
-    if (transition.attribute === undefined) throw invalidDocument(kind.resource, transition.problem);
+    if (transition.collected !== true) {
+      throw invalid(kind.resource, [{ attribute: transition.attribute, problem: transition.problem }]);
+    }
     errors.add(transition.attribute, transition.problem);
   }
   if (existing !== null && kind.isLocked(existing)) {
@@ -138,7 +136,7 @@ async function writeDocument<
     >;
     const comparable = kind.comparable ? kind.comparable(attributes) : attributes;
     const locked = lockedChanges(comparable, current, kind.editableWhenLocked);
-    if (locked.length > 0) throw invalidDocument(kind.resource, kind.lockedProblem(existing, locked));
+    if (locked.length > 0) throw invalid(kind.resource, [{ problem: kind.lockedProblem(existing, locked) }]);
   }
 
   const tools = { transaction, errors };
@@ -146,8 +144,8 @@ async function writeDocument<
   const publishing = transition.ok && transition.publishes;
   if (publishing) {
     if (kind.publicationNeedsContact && draft.contact === null)
-      errors.add("contact_id", "can't be blank when publishing");
-    if (draft.lines.lines.length === 0) errors.add("invoice_lines", "can't be empty when publishing");
+      errors.add("contact_id", { key: "blankWhenPublishing" });
+    if (draft.lines.lines.length === 0) errors.add("invoice_lines", { key: "emptyWhenPublishing" });
     if (kind.checkPublishable) await kind.checkPublishable(tools, context, draft);
   }
   errors.throwIfAny(kind.resource);
@@ -205,7 +203,7 @@ export async function saveDocument<
     })
     .catch((error: unknown) => {
       // a concurrent request took the same number or reference between our check and our write
-      if (isUniqueViolation(error)) throw invalidDocument(kind.resource, kind.uniqueViolation);
+      if (isUniqueViolation(error)) throw invalid(kind.resource, [kind.uniqueViolation]);
       throw error;
     });
   for (const run of context.afterCommit) run();
@@ -222,7 +220,7 @@ export async function deleteDocument<Row extends StoredDocument>(
   await deps.db.transaction().execute(async (transaction) => {
     const row = await lockedRow(transaction, kind, company.companyId, id);
     const refusal = kind.undeletable(row);
-    if (refusal !== null) throw invalidDocument(kind.resource, refusal);
+    if (refusal !== null) throw invalid(kind.resource, [{ problem: refusal }]);
     const document = { type: kind.type, id };
     await deleteDocumentLines(transaction, company.companyId, document);
     await deleteAttachmentsOf(transaction, company.companyId, document);

@@ -48,14 +48,14 @@ async function checkTypeAccount(
 ): Promise<number> {
   const accountId = given(attributes.type_account_id, existing?.type_account_id ?? null);
   if (accountId === null) {
-    errors.add("type_account_id", "can't be blank");
+    errors.add("type_account_id", { key: "blank" });
     return 0;
   }
   // an unchanged account is not judged again: the chart may have been reorganised since
   if (existing !== null && accountId === existing.type_account_id) return accountId;
   const account = await resolveAccount(transaction, companyId, { account_id: accountId });
-  if (!account) errors.add("type_account_id", "is not an account of this company");
-  else if (!isExpenseAccountType(account.type)) errors.add("type_account_id", "must be a cost or balance account");
+  if (!account) errors.add("type_account_id", { key: "notACompanyAccount" });
+  else if (!isExpenseAccountType(account.type)) errors.add("type_account_id", { key: "costOrBalanceAccount" });
   return accountId;
 }
 
@@ -77,13 +77,13 @@ export async function draftExpense(
   const companyId = context.company.companyId;
   const today = dateInTimeZone(context.now, context.company.timeZone);
   const date = given(attributes.date, existing?.date ?? today);
-  if (date === null) errors.add("date", "can't be blank");
-  else if (date < EARLIEST_EXPENSE_DATE) errors.add("date", `must be on or after ${EARLIEST_EXPENSE_DATE}`);
+  if (date === null) errors.add("date", { key: "blank" });
+  else if (date < EARLIEST_EXPENSE_DATE) errors.add("date", { key: "onOrAfter", date: EARLIEST_EXPENSE_DATE });
 
   const typeAccountId = await checkTypeAccount(transaction, companyId, attributes, existing, errors);
 
   const currency = normaliseCurrency(attributes.currency, existing?.currency ?? EURO);
-  if (!isCurrencyCode(currency)) errors.add("currency", "is not an ISO 4217 currency code");
+  if (!isCurrencyCode(currency)) errors.add("currency", { key: "currencyCode" });
 
   const contact = await resolveDocumentContact(
     transaction,

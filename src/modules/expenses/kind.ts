@@ -20,7 +20,7 @@ import {
   updateExpense,
 } from "./store.js";
 
-export const RESOURCE = "Expense";
+export const RESOURCE = "expense";
 
 export const EXPENSE: DocumentKind<
   ExpenseRow,
@@ -39,13 +39,15 @@ export const EXPENSE: DocumentKind<
   transition(existing, attributes) {
     const state = nextState(existing?.state ?? null, attributes.state);
     if (state.ok) return { ok: true, publishes: state.publishing };
-    if (existing?.state === "published") return { ok: false, problem: `a published expense ${state.problem}` };
-    return { ok: false, problem: state.problem, attribute: state.attribute };
+    if (existing?.state === "published") {
+      return { ok: false, problem: { key: "publishedExpense", problem: state.problem } };
+    }
+    return { ok: false, problem: state.problem, attribute: state.attribute, collected: true };
   },
   isLocked: (row) => row.state === "published",
   // `state` is judged by the state table, not as a locked attribute
   editableWhenLocked: new Set(["state"]),
-  lockedProblem: (_row, attributes) => `a published expense cannot change ${attributes.join(", ")}`,
+  lockedProblem: (_row, attributes) => ({ key: "publishedExpenseLocked", attributes }),
   // a currency differs only when its code does, whatever its case ("EUR" is the stored "eur")
   comparable: (attributes) => ({
     ...attributes,
@@ -77,8 +79,8 @@ export const EXPENSE: DocumentKind<
     distanceSale: false,
     defaultAccountId: row.type_account_id,
   }),
-  uniqueViolation: "invoice_number has already been taken",
-  undeletable: (row) => (row.state === "concept" ? null : "a published expense cannot be deleted"),
+  uniqueViolation: { attribute: "invoice_number", problem: { key: "taken" } },
+  undeletable: (row) => (row.state === "concept" ? null : { key: "publishedExpenseUndeletable" }),
 
   present: (executor, company, row) => presentExpense(executor, company.companyId, row),
 };

@@ -8,7 +8,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
@@ -31,7 +31,8 @@ const EXPENSE_QUERY = listQuery({
     ...DATE_RANGE_SEARCH,
   },
 });
-const RESOURCE = "Expense";
+const RESOURCE = "expense";
+const EXPENSE_ID = idParams({ id: RESOURCE });
 
 export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
@@ -62,30 +63,28 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/expenses/:id",
-    { config: expenses, schema: { response: { 200: ExpenseResponse } } },
+    { config: expenses, schema: { params: EXPENSE_ID, response: { 200: ExpenseResponse } } },
     async (request) => ({
-      expense: await showExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+      expense: await showExpense(deps, requireCompany(request), pathId(request)),
     }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/expenses/:id",
-    { config: expenses, schema: { body: payloadBody(ExpensePayload), response: { 200: ExpenseResponse } } },
+    {
+      config: expenses,
+      schema: { params: EXPENSE_ID, body: payloadBody(ExpensePayload), response: { 200: ExpenseResponse } },
+    },
     async (request) => ({
-      expense: await updateCompanyExpense(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, RESOURCE),
-        request.body,
-      ),
+      expense: await updateCompanyExpense(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/expenses/:id",
-    { config: expenses, schema: { errors: ["client.parameters.validation"] } },
+    { config: expenses, schema: { params: EXPENSE_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyExpense(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      await deleteCompanyExpense(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );
@@ -96,7 +95,7 @@ export const EXPENSE_ATTACHMENTS: AttachmentParent = {
   pathSegment: "expenses",
   idParam: "expense_id",
   documentType: DOCUMENT_TYPE,
-  resourceName: RESOURCE,
+  resource: RESOURCE,
   scope: "manage:expenses",
   findParent: requireExpense,
 };

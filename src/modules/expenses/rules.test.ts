@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../test/support/english.js";
 import { formatInvoiceNumber, invoiceNumberSeries, isExpenseAccountType, nextState } from "./rules.js";
 
 describe("expense numbers", () => {
@@ -31,6 +32,6 @@ describe("the state table", () => {
     ["concept", null, { ok: false, attribute: "state", problem: "can't be blank" }],
     ["published", null, { ok: false, attribute: "state", problem: "can't be blank" }],
   ] as const)("from %s with %s", (current, requested, expected) => {
-    expect(nextState(current, requested)).toEqual(expected);
+    expect(inEnglish(nextState(current, requested))).toEqual(expected);
   });
 });

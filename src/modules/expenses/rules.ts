@@ -1,3 +1,4 @@
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ExpenseState } from "./schemas.js";
 
 export const EARLIEST_EXPENSE_DATE = "1990-01-01";
@@ -25,17 +26,17 @@ export const INVESTMENT_ACCOUNTS_PATH = "activa";
 
 export type StateChange =
   | { ok: true; state: ExpenseState; publishing: boolean }
-  | { ok: false; attribute: "state"; problem: string };
+  | { ok: false; attribute: "state"; problem: Problem };
 
 /**
  * The state after a request. `current` is null for a new expense; `requested` is undefined when
  * the request leaves `state` out. Publication happens once; a published expense stays published.
  */
 export function nextState(current: string | null, requested: ExpenseState | null | undefined): StateChange {
-  if (requested === null) return { ok: false, attribute: "state", problem: "can't be blank" };
+  if (requested === null) return { ok: false, attribute: "state", problem: { key: "blank" } };
   const state = requested ?? (current === "published" ? "published" : "concept");
   if (current === "published" && state === "concept") {
-    return { ok: false, attribute: "state", problem: "cannot go back to concept once published" };
+    return { ok: false, attribute: "state", problem: { key: "cannotUnpublish" } };
   }
   return { ok: true, state, publishing: state === "published" && current !== "published" };
 }

@@ -6,7 +6,7 @@
  * read-only field.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 import { AccountSchema } from "../accounts/service.js";
 import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
 import { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineSchema } from "../invoice-lines/service.js";
@@ -28,13 +28,13 @@ export const ExpenseContactSchema = ResponseObject({
 });
 
 export const ExpenseSchema = ResponseObject({
-  id: Nullable.integer(),
-  date: Nullable.string(),
-  state: Nullable.string(),
-  type_account_id: Nullable.integer(),
-  currency: Nullable.string(),
+  id: Filled.integer(),
+  date: Filled.date(),
+  state: Filled.enumeration(EXPENSE_STATES),
+  type_account_id: Filled.integer(),
+  currency: Filled.string(),
   contact_id: Nullable.integer(),
-  invoice_number: Nullable.string(),
+  invoice_number: Nullable.string({ description: "The expense's number in the books: null while a concept" }),
   type_account: Nullable.object(AccountSchema),
   cached_contact: Nullable.object(ExpenseContactSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),

@@ -8,11 +8,13 @@ import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
+import type { ExpenseState } from "./schemas.js";
 
 interface ExpensesTable {
   id: Generated<number>;
   company_id: number;
-  state: string;
+  /** only the lifecycle (rules.ts) writes it */
+  state: ExpenseState;
   date: string;
   type_account_id: number;
   currency: string;
@@ -41,7 +43,7 @@ function expenses(executor: Executor) {
 }
 
 export interface ExpenseFilter {
-  states?: readonly string[];
+  states?: readonly ExpenseState[];
   /** only expenses whose total is below zero (credit notes from a supplier) */
   creditOnly?: boolean;
   /** by what is still owed to the supplier, signs mirrored for credit notes */

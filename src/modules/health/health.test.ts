@@ -123,7 +123,7 @@ describe("GET /health/live and /health/ready", () => {
 
   it("is not ready once shutdown began", async () => {
     const readiness = await checkReadiness(harness.deps, { shuttingDown: true, checks: [] });
-    expect(readiness).toEqual({ ready: false, reason: "The service is shutting down" });
+    expect(readiness).toEqual({ ready: false, reason: { key: "shuttingDown" } });
   });
 });
 

@@ -30,10 +30,10 @@ function digest(value: string): Buffer {
 /** Compares digests in constant time, so the response time says nothing about the token. */
 function checkMetricsToken(request: FastifyRequest, expected: string): void {
   const header = request.headers.authorization;
-  if (header === undefined || header.trim() === "") throw invalidToken("No access token was given");
+  if (header === undefined || header.trim() === "") throw invalidToken({ key: "noToken" });
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw invalidToken("The Authorization header must be 'Bearer <token>'");
-  if (!timingSafeEqual(digest(match[1]), digest(expected))) throw invalidToken("The metrics token is wrong");
+  if (!match?.[1]) throw invalidToken({ key: "notBearer" });
+  if (!timingSafeEqual(digest(match[1]), digest(expected))) throw invalidToken({ key: "metricsTokenWrong" });
 }
 
 export function registerHealthRoutes(app: FastifyInstance, deps: ServiceDeps, options: HealthOptions): void {
@@ -50,13 +50,14 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ServiceDeps, op
   let lastReason: string | null = null;
   app.get("/health/ready", async (request, reply) => {
     const readiness = await checkReadiness(deps, { shuttingDown, checks: options.readinessChecks ?? [] });
-    const reason = readiness.ready ? null : readiness.reason;
+    const refusal = readiness.ready ? null : new ApiError("server", readiness.reason, { "retry-after": "5" }, 503);
+    const reason = refusal?.message ?? null;
     if (reason !== lastReason) {
       if (readiness.ready) request.log.info({ was: lastReason }, "ready again");
-      else request.log.warn({ err: readiness.cause, reason }, `not ready: ${readiness.reason}`);
+      else request.log.warn({ err: readiness.cause, reason }, `not ready: ${reason}`);
       lastReason = reason;
     }
-    if (!readiness.ready) throw new ApiError("server", readiness.reason, { "retry-after": "5" }, 503);
+    if (refusal !== null) throw refusal;
     return reply.type(JSON_UTF8).send({ status: "ok" });
   });
 

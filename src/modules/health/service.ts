@@ -9,6 +9,7 @@
  * - every check is bounded by a timeout, so a hung dependency makes the probe fail, not hang.
  */
 import { pendingMigrations } from "../../db/migrate.js";
+import type { Message } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { pingDatabase } from "./store.js";
 
@@ -18,7 +19,7 @@ export interface ReadinessCheck {
   probe: () => Promise<unknown>;
 }
 
-export type Readiness = { ready: true } | { ready: false; reason: string; cause?: unknown };
+export type Readiness = { ready: true } | { ready: false; reason: Message; cause?: unknown };
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -38,26 +39,26 @@ export async function checkReadiness(
   deps: ServiceDeps,
   state: { shuttingDown: boolean; checks: readonly ReadinessCheck[] },
 ): Promise<Readiness> {
-  if (state.shuttingDown) return { ready: false, reason: "The service is shutting down" };
+  if (state.shuttingDown) return { ready: false, reason: { key: "shuttingDown" } };
   try {
     await within(pingDatabase(deps.db), CHECK_TIMEOUT_MS);
   } catch (error) {
-    return { ready: false, reason: "The database does not answer", cause: error };
+    return { ready: false, reason: { key: "databaseSilent" }, cause: error };
   }
   let pending: string[];
   try {
     pending = await within(pendingMigrations(deps.db), CHECK_TIMEOUT_MS);
   } catch (error) {
-    return { ready: false, reason: "The migration state could not be read", cause: error };
+    return { ready: false, reason: { key: "migrationStateUnreadable" }, cause: error };
   }
   if (pending.length > 0) {
-    return { ready: false, reason: `Database migrations are not applied: ${pending.join(", ")}` };
+    return { ready: false, reason: { key: "migrationsPending", migrations: pending } };
   }
   for (const check of state.checks) {
     try {
       await within(check.probe(), CHECK_TIMEOUT_MS);
     } catch (error) {
-      return { ready: false, reason: `${check.name} is not available`, cause: error };
+      return { ready: false, reason: { key: "dependencyUnavailable", name: check.name }, cause: error };
     }
   }
   return { ready: true };

@@ -3,11 +3,13 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { HourListResponse, HourPayload, HourResponse } from "./schemas.js";
 import { createHour, deleteCompanyHour, listCompanyHours, showHour, updateCompanyHour } from "./service.js";
+
+const HOUR_ID = idParams({ id: "hour" });
 
 const hours = access("manage:hours", "company_id");
 
@@ -45,20 +47,24 @@ export function registerHourRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.get(
     "/api/v1/companies/:company_id/hours/:id",
-    { config: hours, schema: { response: { 200: HourResponse } } },
-    async (request) => ({ hour: await showHour(deps, requireCompany(request), readPathId(request.params, "Hour")) }),
+    { config: hours, schema: { params: HOUR_ID, response: { 200: HourResponse } } },
+    async (request) => ({ hour: await showHour(deps, requireCompany(request), pathId(request)) }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/hours/:id",
-    { config: hours, schema: { body: payloadBody(HourPayload), response: { 200: HourResponse } } },
+    { config: hours, schema: { params: HOUR_ID, body: payloadBody(HourPayload), response: { 200: HourResponse } } },
     async (request) => ({
-      hour: await updateCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"), request.body),
+      hour: await updateCompanyHour(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/hours/:id", { config: hours }, async (request, reply) => {
-    await deleteCompanyHour(deps, requireCompany(request), readPathId(request.params, "Hour"));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/hours/:id",
+    { config: hours, schema: { params: HOUR_ID } },
+    async (request, reply) => {
+      await deleteCompanyHour(deps, requireCompany(request), pathId(request));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -53,32 +53,33 @@ export function calculateHours(hour: HourFields): CalculatedHours {
 
 /** `timeZone` is the company's: a start and duration must end on a supported date there. */
 export function validateHour(hour: HourFields, errors: ValidationErrors, timeZone: string): void {
-  if (hour.date === null && !errors.has("date")) errors.add("date", "can't be blank");
+  if (hour.date === null && !errors.has("date")) errors.add("date", { key: "blank" });
   if (
     hour.started_at === null &&
     hour.duration_hours === null &&
     !errors.has("started_at") &&
     !errors.has("duration")
   ) {
-    errors.add("started_at", "or a duration must be given");
+    errors.add("started_at", { key: "orDuration" });
   }
   if (hour.ended_at !== null && hour.started_at === null && !errors.has("started_at")) {
-    errors.add("started_at", "can't be blank when ended_at is given");
+    errors.add("started_at", { key: "blankWhenEnded" });
   }
   // An end before the start is refused, not read as "the next day": apps that roll 22:00–02:00
   // over midnight take bare clock times on one date, but started_at and ended_at are full
   // date-times, so an earlier ended_at is a real contradiction and the message says how to fix it.
   if (hour.started_at !== null && hour.ended_at !== null && Date.parse(hour.ended_at) < Date.parse(hour.started_at)) {
-    errors.add("ended_at", "must be at or after started_at (an end past midnight takes the next day's date)");
+    errors.add("ended_at", { key: "endBeforeStart" });
   }
-  if (hour.duration_hours !== null && new Big(hour.duration_hours).lt(0)) errors.add("duration", "must be 0 or more");
-  if (hour.pause_hours !== null && new Big(hour.pause_hours).lt(0)) errors.add("pause", "must be 0 or more");
+  if (hour.duration_hours !== null && new Big(hour.duration_hours).lt(0))
+    errors.add("duration", { key: "notNegative" });
+  if (hour.pause_hours !== null && new Big(hour.pause_hours).lt(0)) errors.add("pause", { key: "notNegative" });
   // The time worked is only known when its end and duration are sound; otherwise comparing the
   // pause with it would report a second, made-up problem.
   if (errors.has("pause") || errors.has("ended_at") || errors.has("duration")) return;
   const { calculated_duration_without_pause: withoutPause, calculated_ended_at: end } = calculateHours(hour);
-  if (withoutPause?.lt(0)) errors.add("pause", "must not be longer than the time worked");
+  if (withoutPause?.lt(0)) errors.add("pause", { key: "pauseTooLong" });
   else if (hour.ended_at === null && end !== null && !isSupportedInstant(end, timeZone)) {
-    errors.add("duration", `must end by ${LAST_DATE} (counted from started_at)`);
+    errors.add("duration", { key: "endBy", date: LAST_DATE });
   }
 }

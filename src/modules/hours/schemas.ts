@@ -4,16 +4,16 @@
  * and to take a break off; the reference's fields work unchanged without them.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const HourSchema = ResponseObject({
-  id: Nullable.integer(),
+  id: Filled.integer(),
   client_id: Nullable.integer(),
   project_id: Nullable.integer(),
   calculated_duration: Nullable.string(),
   calculated_duration_without_pause: Nullable.string(),
   calculated_ended_at: Nullable.dateTime(),
-  date: Nullable.date(),
+  date: Filled.date(),
   started_at: Nullable.dateTime(),
   ended_at: Nullable.dateTime(),
   description: Nullable.string(),

@@ -20,7 +20,7 @@ import { deleteHour, findHour, type HourRow, insertHour, listHours, updateHour }
 
 export type Hour = Static<typeof HourSchema>;
 type HourAttributes = Partial<Static<typeof HourPayload.schema>>;
-const RESOURCE = "Hour";
+const RESOURCE = "hour";
 
 function presentHour(row: HourRow, timeZone: string): Hour {
   const calculated = calculateHours(row);
@@ -64,7 +64,7 @@ async function checkClient(
   errors: ValidationErrors,
 ): Promise<void> {
   if (clientId === null || clientId === undefined) return;
-  if (!(await contactById(executor, companyId, clientId))) errors.add("client_id", "is not a contact of this company");
+  if (!(await contactById(executor, companyId, clientId))) errors.add("client_id", { key: "notACompanyContact" });
 }
 
 function fieldsOf(candidate: Partial<HourFields>): HourFields {

@@ -3,21 +3,21 @@
  * with the customer's country and VAT number (without its prefix) and an amount in whole euros.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const IcpLineSchema = ResponseObject({
   country_code: Nullable.string(),
   vat_number: Nullable.string(),
-  amount: Nullable.string(),
+  amount: Filled.string(),
 });
 
 export const IcpReturnSchema = ResponseObject({
-  period: Nullable.string(),
-  from: Nullable.date(),
-  till: Nullable.date(),
+  period: Filled.string(),
+  from: Filled.date(),
+  till: Filled.date(),
   supplies: Type.Array(IcpLineSchema),
   services: Type.Array(IcpLineSchema),
-  total: Nullable.string(),
+  total: Filled.string(),
 });
 
 export const IcpReturnResponse = Type.Object({ icp_return: IcpReturnSchema });

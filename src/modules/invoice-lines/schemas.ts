@@ -3,20 +3,20 @@
  * them, field order as the reference. `id` and `_destroy` steer the nested-subresource rules.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 import { MAX_QUANTITY } from "../../platform/money.js";
 
 export const InvoiceLineSchema = ResponseObject({
-  id: Nullable.integer(),
+  id: Filled.integer(),
   description: Nullable.string(),
   extended_description: Nullable.string(),
-  price_per_unit: Nullable.string(),
-  price_with_vat: Nullable.string(),
-  price_without_vat: Nullable.string(),
-  vat_amount: Nullable.string(),
-  vat_rate: Nullable.string(),
-  vat_type_id: Nullable.integer(),
-  quantity: Nullable.string(),
+  price_per_unit: Filled.string(),
+  price_with_vat: Filled.string(),
+  price_without_vat: Filled.string(),
+  vat_amount: Filled.string(),
+  vat_rate: Filled.string(),
+  vat_type_id: Filled.integer(),
+  quantity: Filled.string(),
   product_id: Nullable.integer(),
   account_id: Nullable.integer(),
   account_path: Nullable.string(),

@@ -85,7 +85,7 @@ async function plannedLine(
   let product: ProductLineDefaults | undefined;
   if (changes.product_id !== undefined && changes.product_id !== null) {
     product = await productDefaults(changes.product_id);
-    if (!product) errors.add(`${prefix}product_id`, "is not a product of this company");
+    if (!product) errors.add(`${prefix}product_id`, { key: "notACompanyProduct" });
   }
   const pick = <Value>(key: keyof LineChanges, fromProduct: Value | undefined, stored: Value): Value => {
     if (given(key)) return changes[key] as Value;
@@ -99,7 +99,7 @@ async function plannedLine(
     row?.extended_description ?? null,
   );
   const pricePerUnit = pick<string | null>("price_per_unit", product?.price_per_unit, row?.price_per_unit ?? null);
-  if (pricePerUnit === null) errors.add(`${prefix}price_per_unit`, "can't be blank");
+  if (pricePerUnit === null) errors.add(`${prefix}price_per_unit`, { key: "blank" });
   const quantity = pick<string | null>("quantity", undefined, row?.quantity ?? DEFAULT_QUANTITY) ?? DEFAULT_QUANTITY;
 
   const vat = await resolveLineVat(
@@ -118,11 +118,11 @@ async function plannedLine(
   }
   const reverseChargeVatRate = pick("reverse_charge_vat_rate", undefined, row?.reverse_charge_vat_rate ?? null);
   if (reverseChargeVatRate !== null && (new Big(reverseChargeVatRate).lt(0) || new Big(reverseChargeVatRate).gt(1))) {
-    errors.add(`${prefix}reverse_charge_vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
+    errors.add(`${prefix}reverse_charge_vat_rate`, { key: "rateFraction" });
   }
   if (vat === null || pricePerUnit === null) return null;
   if (!lineWithinLimits(quantity, pricePerUnit, vat.rate)) {
-    errors.add(prefix.slice(0, -1), `is too large (at most ${MAX_AMOUNT} in total)`);
+    errors.add(prefix.slice(0, -1), { key: "tooLargeInTotal", most: MAX_AMOUNT });
     return null;
   }
   const totals = lineTotals(quantity, pricePerUnit, vat.rate);
@@ -166,7 +166,7 @@ export async function planDocumentLines(
   const plan = planNestedChanges(stored, items ?? [], errors, name);
   // the lines the document will have, stored ones included: the cap is on the document
   if (plan.result.length > MAX_ARRAY_ITEMS) {
-    errors.add(name, `must have at most ${MAX_ARRAY_ITEMS} elements`);
+    errors.add(name, { key: "maxElements", most: MAX_ARRAY_ITEMS });
     return { lines: [], destroyedIds: [], totals: sumLineTotals([]), changesLines: false };
   }
   // every VAT type the request or the stored lines name, in one query rather than one per line
@@ -186,7 +186,7 @@ export async function planDocumentLines(
   let position = Math.max(0, ...stored.map((row) => row.position));
   for (const line of lines) if (line.row === null) line.values.position = ++position;
   const totals = sumLineTotals(lines.map((line) => line.values));
-  if (!totalsWithinLimits(totals)) errors.add(name, `is too large (at most ${MAX_AMOUNT} in total)`);
+  if (!totalsWithinLimits(totals)) errors.add(name, { key: "tooLargeInTotal", most: MAX_AMOUNT });
   return {
     lines,
     destroyedIds: plan.destroyed.map((row) => row.id),

@@ -3,7 +3,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { PAGED_LIST } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { JournalEntryListResponse, JournalEntryPayload, JournalEntryResponse } from "./schemas.js";
@@ -14,6 +14,8 @@ import {
   showJournalEntry,
   updateCompanyJournalEntry,
 } from "./service.js";
+
+const JOURNAL_ENTRY_ID = idParams({ id: "journalEntry" });
 
 const journalEntries = access("manage:journal_entries", "company_id");
 
@@ -44,9 +46,9 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.get(
     "/api/v1/companies/:company_id/journal_entries/:id",
-    { config: journalEntries, schema: { response: { 200: JournalEntryResponse } } },
+    { config: journalEntries, schema: { params: JOURNAL_ENTRY_ID, response: { 200: JournalEntryResponse } } },
     async (request) => ({
-      journal_entry: await showJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry")),
+      journal_entry: await showJournalEntry(deps, requireCompany(request), pathId(request)),
     }),
   );
 
@@ -54,23 +56,22 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: ServiceDe
     "/api/v1/companies/:company_id/journal_entries/:id",
     {
       config: journalEntries,
-      schema: { body: payloadBody(JournalEntryPayload), response: { 200: JournalEntryResponse } },
+      schema: {
+        params: JOURNAL_ENTRY_ID,
+        body: payloadBody(JournalEntryPayload),
+        response: { 200: JournalEntryResponse },
+      },
     },
     async (request) => ({
-      journal_entry: await updateCompanyJournalEntry(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, "Journal entry"),
-        request.body,
-      ),
+      journal_entry: await updateCompanyJournalEntry(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/journal_entries/:id",
-    { config: journalEntries, schema: { errors: ["client.parameters.validation"] } },
+    { config: journalEntries, schema: { params: JOURNAL_ENTRY_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyJournalEntry(deps, requireCompany(request), readPathId(request.params, "Journal entry"));
+      await deleteCompanyJournalEntry(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );

@@ -21,8 +21,8 @@ export function amountCents(
 ): number | null | undefined {
   if (text === undefined || text === null) return text;
   const cents = decimalToCents(new Big(text));
-  if (cents === null) errors.add(attribute, "must have at most two decimals");
-  else if (cents <= 0) errors.add(attribute, "must be more than 0");
+  if (cents === null) errors.add(attribute, { key: "twoDecimals" });
+  else if (cents <= 0) errors.add(attribute, { key: "moreThanZero" });
   else return cents;
   return undefined;
 }
@@ -31,8 +31,8 @@ export function validateJournalEntry(
   entry: { date: string | null; lines: ReadonlyArray<LineState & { label: string }> },
   errors: ValidationErrors,
 ): void {
-  if (entry.date === null && !errors.has("date")) errors.add("date", "can't be blank");
-  if (entry.lines.length < 2) errors.add("lines", "must have at least two lines");
+  if (entry.date === null && !errors.has("date")) errors.add("date", { key: "blank" });
+  if (entry.lines.length < 2) errors.add("lines", { key: "atLeastTwoLines" });
   // bigint: lines of up to 10^15 cents each pass 2^53 between them, where a float rounds
   let debits = 0n;
   let credits = 0n;
@@ -40,17 +40,17 @@ export function validateJournalEntry(
   entry.lines.forEach((line) => {
     const prefix = line.label;
     if (line.account_id === null && !errors.has(`${prefix}.account_id`) && !errors.has(`${prefix}.account_path`)) {
-      errors.add(`${prefix}.account_id`, "can't be blank");
+      errors.add(`${prefix}.account_id`, { key: "blank" });
     }
     const sides = (line.debit_cents === null ? 0 : 1) + (line.credit_cents === null ? 0 : 1);
     if (sides !== 1) everyLineOneSided = false;
     if (sides !== 1 && !errors.has(`${prefix}.debit_amount`) && !errors.has(`${prefix}.credit_amount`)) {
-      errors.add(prefix, "needs exactly one of debit_amount and credit_amount");
+      errors.add(prefix, { key: "debitOrCredit" });
     }
     debits += BigInt(line.debit_cents ?? 0);
     credits += BigInt(line.credit_cents ?? 0);
   });
   if (everyLineOneSided && debits !== credits) {
-    errors.add("lines", `do not balance: debits ${centsToDecimal(debits)}, credits ${centsToDecimal(credits)}`);
+    errors.add("lines", { key: "unbalanced", debits: centsToDecimal(debits), credits: centsToDecimal(credits) });
   }
 }

@@ -1,19 +1,19 @@
 /** Wire shapes of a manual journal entry (spec 2.13), field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const JournalEntryLineSchema = ResponseObject({
-  id: Nullable.integer(),
-  account_id: Nullable.integer(),
+  id: Filled.integer(),
+  account_id: Filled.integer(),
   account_path: Nullable.string(),
   debit_amount: Nullable.string(),
   credit_amount: Nullable.string(),
 });
 
 export const JournalEntrySchema = ResponseObject({
-  id: Nullable.integer(),
+  id: Filled.integer(),
   description: Nullable.string(),
-  date: Nullable.date(),
+  date: Filled.date(),
   lines: Type.Array(JournalEntryLineSchema),
 });
 

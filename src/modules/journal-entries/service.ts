@@ -33,9 +33,10 @@ import {
   updateLine,
 } from "./store.js";
 
+export type { JournalTables } from "./store.js";
 export type JournalEntry = Static<typeof JournalEntrySchema>;
 type LineChanges = Omit<Partial<Static<typeof JournalEntryLineAttributes>>, "id" | "_destroy">;
-const RESOURCE = "Journal entry";
+const RESOURCE = "journalEntry";
 
 async function presentEntries(
   executor: Executor,

@@ -27,7 +27,7 @@ export type JournalEntryRow = Selectable<JournalEntriesTable>;
 export type JournalEntryLineRow = Selectable<JournalEntryLinesTable>;
 export type JournalEntryLineValues = Pick<JournalEntryLineRow, "account_id" | "debit_cents" | "credit_cents">;
 
-type JournalTables = { journal_entries: JournalEntriesTable; journal_entry_lines: JournalEntryLinesTable };
+export type JournalTables = { journal_entries: JournalEntriesTable; journal_entry_lines: JournalEntryLinesTable };
 
 function journal(executor: Executor) {
   return executor.withTables<JournalTables>();

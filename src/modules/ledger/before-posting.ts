@@ -10,6 +10,7 @@
  *   of the company wait longer.
  */
 import type { Executor } from "../../db/connection.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { accountIdsByPath } from "../accounts/service.js";
 import { DOCUMENT_POSTING_PATHS } from "./classification.js";
@@ -31,12 +32,12 @@ export async function assertPeriodOpen(
   executor: Executor,
   companyId: number,
   date: string,
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const lock = await findLockCovering(executor, companyId, date);
   if (!lock) return;
   const errors = new ValidationErrors();
-  errors.add("date", `falls in a period whose VAT return is filed (${lock.from_date} to ${lock.till_date})`);
+  errors.add("date", { key: "inFiledPeriod", from: lock.from_date, till: lock.till_date });
   errors.throwIfAny(resource);
 }
 
@@ -66,7 +67,7 @@ export async function preparePosting(
   transaction: Executor,
   companyId: number,
   date: string,
-  resource: string,
+  resource: Resource,
 ): Promise<PreparedPosting> {
   await assertPeriodOpen(transaction, companyId, date, resource);
   return { date, idByPath: await accountIdsByPath(transaction, companyId, DOCUMENT_POSTING_PATHS) };

@@ -11,6 +11,7 @@
  *   refused naming `invoice_lines` (rules.ts throws UnpostableAmount).
  */
 import type { Executor } from "../../db/connection.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { accountPathsById } from "../accounts/service.js";
@@ -26,7 +27,7 @@ export async function sealOrRefuse(
   transaction: Executor,
   entry: UnsealedEntry,
   description: string | null,
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const full = await sealEntry(transaction, entry, description);
   if (full.length === 0) return;
@@ -35,19 +36,19 @@ export async function sealOrRefuse(
   const errors = new ValidationErrors();
   for (const accountId of full) {
     const account = paths.get(accountId) ?? String(accountId);
-    errors.add("date", `cannot take more on account ${account} in ${month} (at most ${MOST_A_MONTH} a month)`);
+    errors.add("date", { key: "accountMonthFull", account, month, most: MOST_A_MONTH });
   }
   errors.throwIfAny(resource);
 }
 
 /** A document's posting drafted by `draft`, or a 422 naming `invoice_lines` when a sum cannot be posted. */
-export function draftOrRefuse(draft: () => PostingDraft, resource: string): PostingDraft {
+export function draftOrRefuse(draft: () => PostingDraft, resource: Resource): PostingDraft {
   try {
     return draft();
   } catch (error) {
     if (!(error instanceof UnpostableAmount)) throw error;
     const errors = new ValidationErrors();
-    errors.add("invoice_lines", `add up to more than one ledger line holds (at most ${LARGEST_LINE} per account)`);
+    errors.add("invoice_lines", { key: "ledgerLineFull", most: LARGEST_LINE });
     errors.throwIfAny(resource);
     throw error;
   }

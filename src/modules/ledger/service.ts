@@ -16,6 +16,7 @@
  *   books are capped there, before anything overflows, and every report sums them exactly.
  */
 import type { Executor } from "../../db/connection.js";
+import type { Resource } from "../../platform/catalogue/keys.js";
 import { companyDetails } from "../companies/service.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
 import { draftOrRefuse, sealOrRefuse } from "./limits.js";
@@ -60,7 +61,11 @@ export type { LedgerTables } from "./store.js";
 
 function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
   const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
-  if (accountId === undefined) throw new Error(`the chart has no account ${JSON.stringify(line.account)}`);
+  // Only a company whose books predate the ledger lacks one (serve warns at start): a fault of the
+  // installation, not of the request, so a 500 whose log names the fix.
+  if (accountId === undefined) {
+    throw new Error(`the chart has no account ${JSON.stringify(line.account)}; run \`kasboek books backfill\``);
+  }
   return {
     account_id: accountId,
     contact_id: line.contactId,
@@ -87,7 +92,7 @@ async function writeUnsealedEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
-  resource: string,
+  resource: Resource,
   { reversesEntryId = null, booksHeld = false, prepared }: PostingOptions = {},
 ): Promise<UnsealedEntry> {
   if (!booksHeld) await holdCompanyForPosting(transaction, companyId);
@@ -116,7 +121,7 @@ async function postEntry(
   transaction: Executor,
   companyId: number,
   draft: PostingDraft,
-  resource: string,
+  resource: Resource,
   options: PostingOptions = {},
 ): Promise<number> {
   const entry = await writeUnsealedEntry(transaction, companyId, draft, resource, options);
@@ -148,7 +153,7 @@ async function reverseEntry(
   companyId: number,
   entry: LedgerEntryRow,
   lines: readonly LedgerLineRow[],
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const draft: PostingDraft = {
     date: entry.date,
@@ -171,7 +176,7 @@ async function replaceSourcePosting(
   companyId: number,
   source: { type: SourceType; id: number },
   draft: PostingDraft | null,
-  resource: string,
+  resource: Resource,
 ): Promise<void> {
   const active = await findActiveEntries(transaction, companyId, source);
   const activeLines = await findEntryLines(
@@ -213,7 +218,7 @@ async function documentPosting(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
-  resource: string,
+  resource: Resource,
   known: KnownAtPosting,
 ): Promise<PostingDraft> {
   const kor = known.vatLiable === undefined ? await isKor(transaction, companyId) : !known.vatLiable;
@@ -226,7 +231,7 @@ export async function postPublishedDocument(
   transaction: Executor,
   companyId: number,
   input: DocumentPostingInput,
-  resource: string,
+  resource: Resource,
   known: KnownAtPosting = {},
 ): Promise<void> {
   const draft = await documentPosting(transaction, companyId, input, resource, known);
@@ -252,7 +257,7 @@ export async function syncPaymentPosting(
   input: PaymentPostingInput | null,
 ): Promise<void> {
   const draft = input === null ? null : paymentPosting(input);
-  await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "Payment");
+  await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "payment");
 }
 
 /** A manual entry posted as written (null: it was deleted). */
@@ -263,7 +268,7 @@ export async function syncManualEntryPosting(
   input: ManualEntryInput | null,
 ): Promise<void> {
   const draft = input === null ? null : manualEntryPosting(input);
-  await replaceSourcePosting(transaction, companyId, { type: "journal_entry", id: entryId }, draft, "Journal entry");
+  await replaceSourcePosting(transaction, companyId, { type: "journal_entry", id: entryId }, draft, "journalEntry");
 }
 
 /** P6: posts a filed return's settlement and locks its period, in the filing transaction. */
@@ -282,7 +287,7 @@ export async function postSettlementAndLock(
     counterpartyVatNumber: null,
     lines,
   };
-  const entryId = draft.lines.length === 0 ? null : await postEntry(transaction, companyId, draft, "VAT return");
+  const entryId = draft.lines.length === 0 ? null : await postEntry(transaction, companyId, draft, "vatReturn");
   await insertLock(transaction, {
     company_id: companyId,
     from_date: period.from,

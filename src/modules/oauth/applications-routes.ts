@@ -1,13 +1,12 @@
 /**
  * GET /account/applications and POST /account/applications/:id/revoke: the applications the
  * signed-in user authorised, and withdrawing one. Invariants: every answer is an HTML page or a
- * 303; the POST checks its CSRF pair first, then the session; a user can revoke only their own
- * grants, and revoking ends every token of the grant at once.
+ * 303; the POST passes the page scope's CSRF check first, then the session's; a user can revoke
+ * only their own grants, and revoking ends every token of the grant at once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
-import { formField } from "../../platform/pages/forms.js";
+import { csrfToken } from "../../platform/pages/csrf.js";
 import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
 import { grantableCompanies } from "./authorize-service.js";
@@ -38,8 +37,8 @@ export function registerApplicationRoutes(scope: FastifyInstance, deps: ServiceD
     return sendPage(reply, 200, document);
   });
 
-  scope.post<{ Params: { id: string } }>(`${APPLICATIONS_PATH}/:id/revoke`, async (request, reply) => {
-    if (!csrfValid(request, formField(request.body, "csrf_token"))) return refuseForgedForm(request, reply);
+  const formPost = { config: { forgedFormPage: refuseForgedForm } };
+  scope.post<{ Params: { id: string } }>(`${APPLICATIONS_PATH}/:id/revoke`, formPost, async (request, reply) => {
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(APPLICATIONS_PATH));
     const id = request.params.id;

@@ -3,8 +3,9 @@
  * consent form. Invariants:
  * - every answer is an HTML page or a 303, with the page security headers (no Referer leaves,
  *   so a code in a redirect never travels on);
- * - a POST checks its CSRF pair before anything else, then re-checks every parameter exactly as
- *   the GET did (the hidden fields are the client's, not ours to trust), then the session;
+ * - a POST passes the page scope's CSRF check before anything else, then re-checks every
+ *   parameter exactly as the GET did (the hidden fields are the client's, not ours to trust),
+ *   then the session;
  * - without a session the answer is a 303 to the login page, which comes back to the request;
  * - a signed-in user of the first-party client (Kasboek's web app) goes straight back to it with
  *   a code, never through the consent page; every other client always shows it;
@@ -14,7 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { isHttps } from "../../platform/pages/cookies.js";
-import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { csrfToken } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
 import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
 import { currentUser, loginUrl } from "../sessions/service.js";
@@ -118,6 +119,11 @@ function chosenCompanyIds(body: unknown): number[] {
   });
 }
 
+function refuseForgedConsent(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const language = pageLanguage(request);
+  return errorPage(reply, 403, language, oauthErrorText(language, "forgedConsent"));
+}
+
 export function registerAuthorizeRoutes(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get(AUTHORIZE_PATH, async (request, reply) => {
     const check = await checkAuthorizationRequest(deps, queryValues(request), requestOrigin(request));
@@ -131,11 +137,8 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, deps: ServiceDep
     return showConsent(deps, request, reply, 200, user, check.request, false);
   });
 
-  scope.post(AUTHORIZE_PATH, async (request, reply) => {
+  scope.post(AUTHORIZE_PATH, { config: { forgedFormPage: refuseForgedConsent } }, async (request, reply) => {
     const language = pageLanguage(request);
-    if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-      return errorPage(reply, 403, language, oauthErrorText(language, "forgedConsent"));
-    }
     const check = await checkAuthorizationRequest(deps, formValues(request.body), requestOrigin(request));
     if (check.kind !== "valid") return answerInvalid(request, reply, check);
     const user = await currentUser(deps, request);

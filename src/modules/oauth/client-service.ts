@@ -6,6 +6,7 @@
  * checked by `redirectUriProblem` when registered; the one first-party client (Kasboek's web app)
  * is registered by migration 0030, not here.
  */
+import type { AttributeProblem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
 import {
@@ -76,14 +77,16 @@ function presentClient(row: ClientRow): Client {
 
 export async function registerClient(deps: ServiceDeps, client: NewClient): Promise<RegisteredClient> {
   const name = client.name.trim();
-  const problems: string[] = [];
-  if (name === "" || name.length > MAX_NAME_LENGTH) problems.push(`name must be 1 to ${MAX_NAME_LENGTH} characters`);
-  if (client.redirectUris.length === 0) problems.push("at least one redirect URI is needed");
+  const problems: AttributeProblem[] = [];
+  if (name === "" || name.length > MAX_NAME_LENGTH) {
+    problems.push({ attribute: "name", problem: { key: "charactersFromTo", least: 1, most: MAX_NAME_LENGTH } });
+  }
+  if (client.redirectUris.length === 0) problems.push({ problem: { key: "redirectUriNeeded" } });
   for (const uri of client.redirectUris) {
     const problem = redirectUriProblem(uri);
-    if (problem !== null) problems.push(`redirect URI ${uri} ${problem}`);
+    if (problem !== null) problems.push({ problem: { key: "redirectUri", uri, problem } });
   }
-  if (problems.length > 0) throw new ApiError("client.parameters.validation", problems.join("; "));
+  if (problems.length > 0) throw new ApiError("client.parameters.validation", { key: "problems", problems });
   const redirectUris = [...new Set(client.redirectUris)];
   const secret = client.confidential ? newSecret(SECRET_PREFIX) : null;
   const row = await insertClient(deps.db, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { englishProblem } from "../../../test/support/english.js";
 import {
   readBasicCredentials,
   readScopeParameter,
@@ -33,7 +34,7 @@ describe("redirect URIs at registration", () => {
       ["https://app.example.test/a b", /printable ASCII/],
       [`https://app.example.test/${"x".repeat(2000)}`, /at most/],
     ];
-    for (const [uri, problem] of refused) expect(redirectUriProblem(uri), uri).toMatch(problem);
+    for (const [uri, problem] of refused) expect(englishProblem(redirectUriProblem(uri)), uri).toMatch(problem);
   });
 });
 

@@ -5,6 +5,7 @@
  * redirect URIs are compared as exact strings (RFC 9700 section 4.1.3), the only leeway being
  * the port of a loopback IP redirect URI (RFC 8252 section 7.3); no clock, no randomness, no I/O.
  */
+import type { Problem } from "../../platform/catalogue/keys.js";
 import { isScope, type Scope, sortScopes } from "../../platform/scopes.js";
 
 const MAX_REDIRECT_URI_LENGTH = 2000;
@@ -18,21 +19,21 @@ export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /** Why `uri` cannot be registered as a redirect URI, or null when it can. */
-export function redirectUriProblem(uri: string): string | null {
-  if (uri.length > MAX_REDIRECT_URI_LENGTH) return `must be at most ${MAX_REDIRECT_URI_LENGTH} characters`;
+export function redirectUriProblem(uri: string): Problem | null {
+  if (uri.length > MAX_REDIRECT_URI_LENGTH) return { key: "maxCharacters", most: MAX_REDIRECT_URI_LENGTH };
   // Matched as an exact string, so nothing a browser would silently rewrite (spaces, controls).
-  if (!/^[\x21-\x7e]+$/.test(uri)) return "must be printable ASCII without spaces (percent-encode the rest)";
+  if (!/^[\x21-\x7e]+$/.test(uri)) return { key: "printableAscii" };
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    return "is not an absolute URL";
+    return { key: "absoluteUrl" };
   }
-  if (uri.includes("#")) return "must not contain a fragment (#)";
-  if (url.username !== "" || url.password !== "") return "must not contain a user name or password";
+  if (uri.includes("#")) return { key: "noFragment" };
+  if (url.username !== "" || url.password !== "") return { key: "noCredentials" };
   if (url.protocol === "https:") return null;
   if (url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname)) return null;
-  return "must use https (http only for localhost, 127.0.0.1 or [::1])";
+  return { key: "httpsOnly" };
 }
 
 /**

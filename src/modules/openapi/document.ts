@@ -1,7 +1,10 @@
 /**
  * The OpenAPI 3.1 document of the running app, built once from its route catalogue: every route
- * it registers (HEAD twins of GETs aside) appears, described by the schemas that serialize its
- * responses and the declarations its services validate with (route-docs.ts).
+ * programs call (the API and the OAuth endpoints; HEAD twins of GETs aside) appears, described by
+ * the schemas that serialize its responses and the declarations its services validate with
+ * (route-docs.ts), each operation with a description (descriptions.ts). Pages, the reference page,
+ * its files and the operator's health and metrics routes stay out (other-routes.ts says why).
+ * `servers` is relative here; the route serving the document makes it absolute (`withServer`).
  *
  * Written here rather than with @fastify/swagger: that plugin must be awaited before the first
  * route is added, and `buildApp` is synchronous for its hundred callers; and our TypeBox schemas
@@ -12,16 +15,17 @@ import { errorStatusByType } from "../../platform/errors.js";
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
 import { SCOPE_DESCRIPTIONS } from "../../platform/scope-descriptions.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
+import { checkOperationNotes } from "./descriptions.js";
 import { GETTING_STARTED, TAG_DESCRIPTIONS } from "./guide.js";
 import { TAG_NAMES } from "./names.js";
 import { apiOperation, errorSchema, SchemaRegistry } from "./operations.js";
-import { otherOperation } from "./other-routes.js";
+import { describedRoute, otherOperation } from "./other-routes.js";
 
 export interface DocumentOptions {
   version: string;
 }
 
-type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
 
 const isApiRoute = (route: CataloguedRoute) =>
   route.config.access !== undefined || route.config.unauthenticated === true;
@@ -31,11 +35,19 @@ export function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z_]+)/g, "{$1}");
 }
 
-/** The routes the document describes: all but the HEAD twin Fastify adds to each GET. */
+/**
+ * The routes the document describes: the API's and the OAuth endpoints programs call; not the
+ * HEAD twin Fastify adds to each GET, and not the pages and operations (other-routes.ts).
+ */
 export function documentedRoutes(routes: readonly CataloguedRoute[]): CataloguedRoute[] {
   const gets = new Set(routes.filter((route) => route.method === "GET").map((route) => route.url));
-  return routes.filter((route) => !(route.method === "HEAD" && gets.has(route.url)));
+  return routes.filter(
+    (route) =>
+      !(route.method === "HEAD" && gets.has(route.url)) && (isApiRoute(route) || describedRoute(route).tag === "OAuth"),
+  );
 }
+
+const THIS_SERVER = "This server";
 
 const headerSchema = (description: string, schema: Record<string, unknown> = { type: "integer" }) => ({
   description,
@@ -112,7 +124,8 @@ export function buildOpenApiDocument(routes: readonly CataloguedRoute[], options
     const path = openApiPath(route.url);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
-  const tagNames = [...Object.values(TAG_NAMES), "OAuth", "Pages", "Operations"];
+  checkOperationNotes(operationIds);
+  const tagNames = [...Object.values(TAG_NAMES), "OAuth"];
   return {
     openapi: "3.1.0",
     info: {
@@ -122,7 +135,7 @@ export function buildOpenApiDocument(routes: readonly CataloguedRoute[], options
       description: GETTING_STARTED,
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: "/", description: "This server" }],
+    servers: [{ url: "/", description: THIS_SERVER }],
     tags: tagNames.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
@@ -133,4 +146,9 @@ export function buildOpenApiDocument(routes: readonly CataloguedRoute[], options
       securitySchemes: securitySchemes(),
     },
   };
+}
+
+/** The document with `url` (absolute: a generated client's default base URL) as its server. */
+export function withServer(document: OpenApiDocument, url: string): OpenApiDocument {
+  return { ...document, servers: [{ url, description: THIS_SERVER }] };
 }

@@ -2,9 +2,9 @@
  * The error responses of one route, by status, each with the exact error types it can carry.
  * Invariant: derived from what the route declares and nothing else, by the same facts the
  * platform acts on: `access` (authentication, scope, company membership: access.ts), path
- * parameters (a resource that is not there: params.ts `readPathId`; a malformed period), a body (attributes.ts), a
- * query (params.ts), writes with a token (Idempotency-Key: idempotency.ts), the rate limit
- * (rate-limit.ts), plus the types the route lists in `schema.errors`.
+ * parameters (a resource that is not there: params.ts `idParams`; a malformed period), a body
+ * and a query (validation-errors.ts), writes with a token (Idempotency-Key: idempotency.ts), the
+ * rate limit (rate-limit.ts), plus the types the route lists in `schema.errors`.
  */
 import { type ErrorType, errorStatusByType } from "../../platform/errors.js";
 import { isRateLimited } from "../../platform/rate-limit.js";

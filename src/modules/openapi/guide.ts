@@ -79,7 +79,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "ICP returns": "Intra-community supplies per customer VAT number, per period.",
   Reports: "Trial balance, profit and loss, balance sheet, general ledger, receivables, payables, mileage.",
   Reference: "This API's own description.",
-  OAuth: "OAuth 2.0 for third-party applications: authorization code with PKCE, refresh, revocation.",
-  Pages: "Pages for people in a browser. Not for programs.",
-  Operations: "Health checks and metrics for whoever runs the service.",
+  OAuth:
+    "OAuth 2.0 for third-party applications: authorization code with PKCE, refresh, revocation. The user " +
+    "consents on the page /oauth/authorize, to which the application sends them.",
 };

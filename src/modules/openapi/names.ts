@@ -49,12 +49,18 @@ const human = (text: string) =>
     .split("_")
     .map((word) => ABBREVIATIONS[word] ?? word)
     .join(" ");
-const withArticle = (text: string) => `${/^([aeiou]|hour)/i.test(text) ? "an" : "a"} ${text}`;
+export const withArticle = (text: string) => `${/^([aeiou]|hour)/i.test(text) ? "an" : "a"} ${text}`;
 
 export interface OperationNames {
   operationId: string;
   summary: string;
   tag: string;
+  /** list, get, create, update, delete, or the method's name for any other */
+  verb: string;
+  /** what the operation is about, in words: "sales invoice", "VAT returns", "trial balance" */
+  subject: string;
+  /** the path ends in an id: one resource of a collection */
+  isItem: boolean;
 }
 
 export function operationNames(route: CataloguedRoute): OperationNames {
@@ -94,5 +100,8 @@ export function operationNames(route: CataloguedRoute): OperationNames {
     operationId: `${verb}${noun.map(pascal).join("")}`,
     summary,
     tag: tagSegment === undefined ? "Reference" : (TAG_NAMES[tagSegment] ?? "Reference"),
+    verb,
+    subject,
+    isItem,
   };
 }

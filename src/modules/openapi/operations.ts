@@ -7,7 +7,8 @@
  */
 import { OptionalKind } from "@sinclair/typebox";
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
-import type { JsonSchema } from "../../platform/route-docs.js";
+import { documentedBody, type JsonSchema } from "../../platform/route-docs.js";
+import { operationDescription } from "./descriptions.js";
 import { errorTypesOf, pathParameters } from "./errors.js";
 import { operationNames, pascal, singular } from "./names.js";
 
@@ -251,7 +252,7 @@ function parameters(route: CataloguedRoute): unknown[] {
 export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): Record<string, unknown> {
   const names = operationNames(route);
   const access = route.config.access;
-  const body = route.schema.body as JsonSchema | undefined;
+  const body = route.schema.body === undefined ? undefined : documentedBody(route.schema.body as JsonSchema);
   const requestBody =
     body === undefined
       ? undefined
@@ -267,7 +268,7 @@ export function apiOperation(registry: SchemaRegistry, route: CataloguedRoute): 
   return {
     operationId: names.operationId,
     summary: route.schema.summary ?? names.summary,
-    ...(route.schema.description === undefined ? {} : { description: route.schema.description }),
+    description: operationDescription(route, names),
     tags: [names.tag],
     ...(access === undefined
       ? { security: [] }

@@ -1,19 +1,24 @@
 /**
- * The routes outside the JSON API, as the reference lists them: the OAuth 2.0 endpoints (RFC 6749,
- * 7009, 8414), the pages people use in a browser (signing in, tokens, consent, quotation signing),
- * operations (health, metrics) and the reference itself. Their answers are forms, pages and OAuth
- * JSON, not the API's envelope, so they are described here by hand, each with every status it
- * gives. Invariant: a registered route missing from this table fails the document's build.
+ * The routes outside the JSON API: the OAuth 2.0 endpoints (RFC 6749, 7009, 8414), the pages
+ * people use in a browser (signing in, tokens, consent, quotation signing, this reference and
+ * their files) and operations (health, metrics). Their answers are forms, pages and OAuth JSON,
+ * not the API's envelope, so they are described here by hand, each with every status it gives.
+ *
+ * Only what a program calls is in the OpenAPI document (tag OAuth): client generators turn every
+ * operation into a method, and a method for a sign-in form or a health check is noise. Pages and
+ * operations stay described here, where the fuzz test reads their statuses.
+ * Invariant: a registered route missing from this table fails the document's build.
  */
 import type { CataloguedRoute } from "../../platform/route-catalogue.js";
 import { pathParameters } from "./errors.js";
 import { pascal } from "./names.js";
 
-interface Described {
+export interface Described {
   /** when the URL alone does not make a distinct one (`/app` and `/app/*`) */
   operationId?: string;
   summary: string;
-  tag: "OAuth" | "Pages" | "Operations" | "Reference";
+  /** OAuth: called by programs, in the document; Pages (for people) and Operations (for tools): not */
+  tag: "OAuth" | "Pages" | "Operations";
   description?: string;
   /** status → [description, content type] (no content type: no body) */
   responses: Record<string, [string, string?]>;
@@ -57,6 +62,9 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "POST /oauth/revoke": {
     summary: "Revoke an access or refresh token (RFC 7009)",
     tag: "OAuth",
+    description:
+      "Form-encoded, with the client's authentication as for /oauth/token. A refresh token revokes its whole " +
+      "grant (its access tokens too), an access token only itself; an unknown token is not an error.",
     form: {
       client_id: "the client's id (a public client, or with client_secret instead of HTTP Basic)",
       client_secret: "the client's secret (a confidential client not using HTTP Basic)",
@@ -73,11 +81,12 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "GET /.well-known/oauth-authorization-server": {
     summary: "The authorization server's metadata (RFC 8414)",
     tag: "OAuth",
+    description: "Where to send the user and where to exchange codes, with the scopes and methods supported.",
     responses: { "200": ["Endpoints, scopes, grant types and PKCE methods", JSON_TYPE] },
   },
   "GET /oauth/authorize": {
     summary: "The consent page an application sends its user to",
-    tag: "OAuth",
+    tag: "Pages",
     responses: {
       "200": ["The consent page, or the sign-in form when not signed in", HTML],
       "302": ["Back to the application's redirect URI with an error"],
@@ -88,7 +97,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
   },
   "POST /oauth/authorize": {
     summary: "Grant or deny the application's request (the consent form)",
-    tag: "OAuth",
+    tag: "Pages",
     responses: { "303": ["Back to the application's redirect URI with a code or an error"], ...FORM_ERRORS },
   },
   "GET /login": {
@@ -231,22 +240,22 @@ export const OTHER_ROUTES: Record<string, Described> = {
   },
   "GET /docs": {
     summary: "This reference, as a page (Swagger UI)",
-    tag: "Reference",
+    tag: "Pages",
     responses: { "200": ["The page", HTML] },
   },
   "GET /docs/assets/docs.js": {
     summary: "The reference page's start-up script",
-    tag: "Reference",
+    tag: "Pages",
     responses: { "200": ["The script", "text/javascript"] },
   },
   "GET /docs/assets/swagger-ui.css": {
     summary: "Swagger UI's stylesheet",
-    tag: "Reference",
+    tag: "Pages",
     responses: { "200": ["The stylesheet", "text/css"] },
   },
   "GET /docs/assets/swagger-ui-bundle.js": {
     summary: "Swagger UI's script",
-    tag: "Reference",
+    tag: "Pages",
     responses: { "200": ["The script", "text/javascript"] },
   },
   "GET /health/live": {
@@ -269,14 +278,16 @@ export const OTHER_ROUTES: Record<string, Described> = {
   },
 };
 
-/** `POST /account/tokens` → `postAccountTokensPage` (pages end in Page: `/account` is not an account) */
-const operationIdOf = (route: CataloguedRoute, tag: Described["tag"]) =>
-  `${route.method.toLowerCase()}${pascal(route.url)}${tag === "Pages" ? "Page" : ""}`;
-
-/** The operation of a route outside the JSON API; throws for a route the table lacks. */
-export function otherOperation(route: CataloguedRoute): Record<string, unknown> {
+/** How the table describes `route`; throws for a route it lacks. */
+export function describedRoute(route: CataloguedRoute): Described {
   const described = OTHER_ROUTES[`${route.method} ${route.url}`];
   if (described === undefined) throw new Error(`route ${route.method} ${route.url} is not described in the reference`);
+  return described;
+}
+
+/** The operation of a route outside the JSON API that programs call (`/oauth/token` → `postOauthToken`). */
+export function otherOperation(route: CataloguedRoute): Record<string, unknown> {
+  const described = describedRoute(route);
   const responses = Object.fromEntries(
     Object.entries(described.responses).map(([status, [description, contentType]]) => [
       status,
@@ -285,7 +296,7 @@ export function otherOperation(route: CataloguedRoute): Record<string, unknown> 
   );
   const form = described.form;
   return {
-    operationId: described.operationId ?? operationIdOf(route, described.tag),
+    operationId: described.operationId ?? `${route.method.toLowerCase()}${pascal(route.url)}`,
     summary: described.summary,
     ...(described.description === undefined ? {} : { description: described.description }),
     tags: [described.tag],

@@ -1,6 +1,7 @@
 /**
  * The API's description of itself, without a token: `GET /api/v1/openapi.json` (and `.yaml`),
- * built from the route catalogue on the first request and kept, and the reference page `/docs`:
+ * built from the route catalogue on the first request and kept, its `servers` the absolute URL of
+ * this service (`serverUrlOf`), and the reference page `/docs`:
  * Swagger UI served from its own npm package (swagger-ui-dist), no CDN, under a CSP that lets
  * only this server's scripts run and only this server be called ("try it").
  *
@@ -14,9 +15,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { routeCatalogue } from "../../platform/route-catalogue.js";
-import { buildOpenApiDocument } from "./document.js";
+import { buildOpenApiDocument, type OpenApiDocument, withServer } from "./document.js";
 
 const require = createRequire(import.meta.url);
 const SWAGGER_UI = path.dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -82,15 +83,50 @@ const CURRENT_ONLY = "no-cache";
 
 const unauthenticated = { unauthenticated: true } as const;
 
-export function registerOpenApiRoutes(app: FastifyInstance): void {
+export interface OpenApiRouteOptions {
+  /** PUBLIC_URL as configured; unset, the document names the address each request reached */
+  publicUrl?: string | undefined;
+}
+
+/**
+ * The absolute URL a client generator takes as its default base: PUBLIC_URL, else the scheme and
+ * host this request reached, as Fastify reads them (X-Forwarded-Proto and -Host only when
+ * TRUST_PROXY trusts the proxy, as everywhere else). A Host that makes no URL keeps "/".
+ */
+export function serverUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl !== undefined) return publicUrl.replace(/\/+$/, "");
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return "/";
+  }
+}
+
+/** Renderings of the document kept per server URL: one with PUBLIC_URL, a few without it. */
+const KEPT_RENDERINGS = 8;
+
+export function registerOpenApiRoutes(app: FastifyInstance, options: OpenApiRouteOptions = {}): void {
   // Built on the first request, when every route is registered, and kept: the routes cannot
   // change once the app is ready, and start-up does not pay for a document nobody asked for.
-  let document: Record<string, unknown> | undefined;
-  let json: string | undefined;
-  let yaml: string | undefined;
-  const built = () => {
-    document ??= buildOpenApiDocument(routeCatalogue(app), { version: VERSION });
-    return document;
+  let document: OpenApiDocument | undefined;
+  const json = new Map<string, string>();
+  const yaml = new Map<string, string>();
+  /** The document naming this request's server, rendered once per server URL. */
+  const rendering = async (
+    request: FastifyRequest,
+    kept: Map<string, string>,
+    render: (document: OpenApiDocument) => string | Promise<string>,
+  ) => {
+    const server = serverUrlOf(request, options.publicUrl);
+    let text = kept.get(server);
+    if (text === undefined) {
+      document ??= buildOpenApiDocument(routeCatalogue(app), { version: VERSION });
+      text = await render(withServer(document, server));
+      // without PUBLIC_URL the Host is the client's to choose: only a few renderings are kept
+      if (kept.size >= KEPT_RENDERINGS) kept.clear();
+      kept.set(server, text);
+    }
+    return text;
   };
 
   // `/api/v1/openapi.json` reaches this route: the platform strips a path's `.json` (http.ts).
@@ -103,9 +139,9 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
         file: { contentType: "application/json", description: "The document" },
       },
     },
-    async (_request, reply) => {
-      json ??= JSON.stringify(built());
-      return reply.type("application/json; charset=utf-8").header("cache-control", CURRENT_ONLY).send(json);
+    async (request, reply) => {
+      const text = await rendering(request, json, (document) => JSON.stringify(document));
+      return reply.type("application/json; charset=utf-8").header("cache-control", CURRENT_ONLY).send(text);
     },
   );
   app.get(
@@ -117,11 +153,13 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
         file: { contentType: "application/yaml", description: "The document" },
       },
     },
-    async (_request, reply) => {
-      // the YAML library loads with the first request for it, not with every start
-      const { stringify } = await import("yaml");
-      yaml ??= stringify(built(), { aliasDuplicateObjects: false });
-      return reply.type("application/yaml; charset=utf-8").header("cache-control", CURRENT_ONLY).send(yaml);
+    async (request, reply) => {
+      const text = await rendering(request, yaml, async (document) => {
+        // the YAML library loads with the first request for it, not with every start
+        const { stringify } = await import("yaml");
+        return stringify(document, { aliasDuplicateObjects: false });
+      });
+      return reply.type("application/yaml; charset=utf-8").header("cache-control", CURRENT_ONLY).send(text);
     },
   );
 

@@ -3,7 +3,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { PAYMENT_SELECTIONS, PaymentListResponse, PaymentPayload, PaymentResponse } from "./schemas.js";
@@ -14,6 +14,8 @@ import {
   showPayment,
   updateCompanyPayment,
 } from "./service.js";
+
+const PAYMENT_ID = idParams({ id: "payment" });
 
 const payments = access("manage:payments", "company_id");
 
@@ -46,30 +48,28 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/payments/:id",
-    { config: payments, schema: { response: { 200: PaymentResponse } } },
+    { config: payments, schema: { params: PAYMENT_ID, response: { 200: PaymentResponse } } },
     async (request) => ({
-      payment: await showPayment(deps, requireCompany(request), readPathId(request.params, "Payment")),
+      payment: await showPayment(deps, requireCompany(request), pathId(request)),
     }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/payments/:id",
-    { config: payments, schema: { body: payloadBody(PaymentPayload), response: { 200: PaymentResponse } } },
+    {
+      config: payments,
+      schema: { params: PAYMENT_ID, body: payloadBody(PaymentPayload), response: { 200: PaymentResponse } },
+    },
     async (request) => ({
-      payment: await updateCompanyPayment(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, "Payment"),
-        request.body,
-      ),
+      payment: await updateCompanyPayment(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/payments/:id",
-    { config: payments, schema: { errors: ["client.parameters.validation"] } },
+    { config: payments, schema: { params: PAYMENT_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyPayment(deps, requireCompany(request), readPathId(request.params, "Payment"));
+      await deleteCompanyPayment(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );

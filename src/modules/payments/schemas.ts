@@ -1,14 +1,14 @@
 /** Wire shapes of a payment (spec 2.9), field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const PaymentSchema = ResponseObject({
-  id: Nullable.integer(),
-  amount: Nullable.string(),
+  id: Filled.integer(),
+  amount: Filled.string(),
   description: Nullable.string(),
-  account_id: Nullable.integer(),
+  account_id: Filled.integer(),
   account_path: Nullable.string(),
-  paid_at: Nullable.dateTime(),
+  paid_at: Filled.dateTime(),
 });
 
 export const PaymentResponse = Type.Object({ payment: PaymentSchema });

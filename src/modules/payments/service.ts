@@ -46,7 +46,7 @@ import {
 export type { PaymentTables } from "./store.js";
 export type Payment = Static<typeof PaymentSchema>;
 type PaymentAttributes = Partial<Static<typeof PaymentPayload.schema>>;
-const RESOURCE = "Payment";
+const RESOURCE = "payment";
 
 function presentPayment(row: PaymentRow, accountPath: string | undefined, timeZone: string): Payment {
   return {
@@ -85,25 +85,24 @@ async function paymentColumns(
 ): Promise<PaymentColumns> {
   const columns: PaymentColumns = {};
   if (attributes.amount !== undefined) {
-    if (attributes.amount === null) errors.add(`${prefix}amount`, "can't be blank");
+    if (attributes.amount === null) errors.add(`${prefix}amount`, { key: "blank" });
     else {
       const cents = decimalToCents(new Big(attributes.amount));
-      if (cents === null) errors.add(`${prefix}amount`, "must have at most two decimals");
-      else if (cents === 0) errors.add(`${prefix}amount`, "must not be zero");
+      if (cents === null) errors.add(`${prefix}amount`, { key: "twoDecimals" });
+      else if (cents === 0) errors.add(`${prefix}amount`, { key: "notZero" });
       else columns.amount_cents = cents;
     }
   }
   if (attributes.description !== undefined) columns.description = attributes.description;
   if (attributes.paid_at !== undefined) {
-    if (attributes.paid_at === null) errors.add(`${prefix}paid_at`, "can't be blank");
+    if (attributes.paid_at === null) errors.add(`${prefix}paid_at`, { key: "blank" });
     else columns.paid_at = attributes.paid_at;
   }
   if (attributes.account_id !== undefined || attributes.account_path !== undefined) {
     const account = await resolveAccountReference(executor, companyId, attributes, errors, prefix);
     if (account === undefined && !errors.has(`${prefix}account_id`) && !errors.has(`${prefix}account_path`)) {
-      errors.add(`${prefix}account_id`, "can't be blank");
-    } else if (account && !isPaymentAccount(account))
-      errors.add(`${prefix}account_id`, "must be a bank or cash account");
+      errors.add(`${prefix}account_id`, { key: "blank" });
+    } else if (account && !isPaymentAccount(account)) errors.add(`${prefix}account_id`, { key: "bankOrCashAccount" });
     else if (account) columns.account_id = account.id;
   }
   return columns;
@@ -124,10 +123,10 @@ async function newPaymentColumns(
   prefix = "",
 ): Promise<PaymentColumns> {
   const columns = await paymentColumns(executor, companyId, attributes, errors, prefix);
-  if (attributes.amount === undefined) errors.add(`${prefix}amount`, "can't be blank");
-  if (attributes.paid_at === undefined) errors.add(`${prefix}paid_at`, "can't be blank");
+  if (attributes.amount === undefined) errors.add(`${prefix}amount`, { key: "blank" });
+  if (attributes.paid_at === undefined) errors.add(`${prefix}paid_at`, { key: "blank" });
   if (attributes.account_id === undefined && attributes.account_path === undefined) {
-    errors.add(`${prefix}account_id`, "or account_path must name a bank or cash account");
+    errors.add(`${prefix}account_id`, { key: "orAccountPath" });
   }
   return columns;
 }
@@ -171,7 +170,7 @@ export async function planDocumentPayments(
     const existing =
       document === null ? 0 : await countPaymentsOfDocument(executor, companyId, document.type, document.id);
     if (existing + items.length > MAX_PAYMENTS_PER_DOCUMENT) {
-      errors.add(name, `are too many: a document takes at most ${MAX_PAYMENTS_PER_DOCUMENT} payments`);
+      errors.add(name, { key: "tooManyPayments", most: MAX_PAYMENTS_PER_DOCUMENT });
     }
   }
   return Promise.all(

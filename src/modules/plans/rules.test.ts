@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messageInDutch } from "../../platform/messages.js";
+import { ApiError } from "../../platform/errors.js";
+import { localiseError } from "../../platform/messages.js";
 import {
   type CappedResource,
   formatLimit,
@@ -29,12 +30,8 @@ describe("refusalOf", () => {
   it("allows exactly the limit: the row that would pass it is refused", () => {
     const limits = { ...UNLIMITED, max_contacts: 3 };
     expect(refusalOf(limits, "contacts", 2)).toBeNull();
-    expect(refusalOf(limits, "contacts", 3)).toEqual({
-      type: "client.subscription_limit_reached",
-      most: 3,
-      noun: "contacts",
-    });
-    expect(refusalOf({ ...UNLIMITED, max_companies_per_user: 1 }, "companies", 1)?.noun).toBe("company per user");
+    expect(refusalOf(limits, "contacts", 3)).toEqual({ type: "client.subscription_limit_reached", most: 3 });
+    expect(refusalOf({ ...UNLIMITED, max_companies_per_user: 1 }, "companies", 1)?.most).toBe(1);
     expect(refusalOf(limits, "products", 3)).toBeNull();
     expect(refusalOf({ ...UNLIMITED, max_products: 0 }, "products", 0)?.most).toBe(0);
   });
@@ -59,12 +56,23 @@ describe("refusalOf", () => {
     });
   });
 
-  it("says every refusal in Dutch as well", () => {
-    for (const noun of Object.values(LIMITS).flatMap((limit) => [limit.noun.one, limit.noun.many])) {
-      expect(messageInDutch(`The plan 'basic' allows at most 5 ${noun}`), noun).toMatch(
-        /^Het abonnement 'basic' staat hoogstens 5 .+ toe$/,
-      );
+  it("says every refusal in English and in Dutch, for one and for more", () => {
+    for (const limited of Object.keys(LIMITS) as CappedResource[]) {
+      for (const most of [1, 5]) {
+        const refusal = new ApiError("client.quota_reached", { key: "planLimit", plan: "basic", most, limited });
+        expect(refusal.message, limited).toMatch(new RegExp(`^The plan 'basic' allows at most ${most} [a-z ]+$`));
+        expect(localiseError(refusal, "nl"), limited).toMatch(
+          new RegExp(`^Het abonnement 'basic' staat hoogstens ${most} .+ toe$`),
+        );
+      }
     }
+    const companies = new ApiError("client.subscription_limit_reached", {
+      key: "planLimit",
+      plan: "pro",
+      most: 1,
+      limited: "companies",
+    });
+    expect(companies.message).toBe("The plan 'pro' allows at most 1 company per user");
   });
 });
 

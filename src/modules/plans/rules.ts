@@ -7,7 +7,8 @@
  * - a NULL limit is unlimited; a limit of N allows N rows and refuses the (N+1)th;
  * - a cap (rows that exist) refuses with 402 client.subscription_limit_reached; a quota (rows
  *   created this calendar month, in the company's time zone) with 422 client.quota_reached;
- * - `LIMITS` is the one table of which column limits which resource and how its refusal reads.
+ * - `LIMITS` is the one table of which column limits which resource; the catalogue says how
+ *   a refusal reads (platform/catalogue, key `planLimit`).
  * Pure code: the current time and the time zone are passed in.
  */
 import { dateInTimeZone, parseDateTime } from "../../platform/dates.js";
@@ -32,28 +33,14 @@ interface Limit {
   column: LimitColumn;
   /** a cap counts every existing row; a monthly quota the rows created this calendar month */
   kind: "cap" | "monthly_quota";
-  /** what the refusal says is allowed: "at most 1 contact", "at most 500 contacts" */
-  noun: { one: string; many: string };
 }
 
 export const LIMITS: Readonly<Record<CappedResource, Limit>> = {
-  contacts: { column: "max_contacts", kind: "cap", noun: { one: "contact", many: "contacts" } },
-  products: { column: "max_products", kind: "cap", noun: { one: "product", many: "products" } },
-  companies: {
-    column: "max_companies_per_user",
-    kind: "cap",
-    noun: { one: "company per user", many: "companies per user" },
-  },
-  sales_invoices: {
-    column: "max_sales_invoices_per_month",
-    kind: "monthly_quota",
-    noun: { one: "sales invoice per month", many: "sales invoices per month" },
-  },
-  quotations: {
-    column: "max_quotations_per_month",
-    kind: "monthly_quota",
-    noun: { one: "quotation per month", many: "quotations per month" },
-  },
+  contacts: { column: "max_contacts", kind: "cap" },
+  products: { column: "max_products", kind: "cap" },
+  companies: { column: "max_companies_per_user", kind: "cap" },
+  sales_invoices: { column: "max_sales_invoices_per_month", kind: "monthly_quota" },
+  quotations: { column: "max_quotations_per_month", kind: "monthly_quota" },
 };
 
 export const LIMIT_COLUMNS: readonly LimitColumn[] = Object.values(LIMITS).map((limit) => limit.column);
@@ -61,7 +48,6 @@ export const LIMIT_COLUMNS: readonly LimitColumn[] = Object.values(LIMITS).map((
 export interface Refusal {
   type: Extract<ErrorType, "client.subscription_limit_reached" | "client.quota_reached">;
   most: number;
-  noun: string;
 }
 
 /** Why one more `resource` row does not fit when `existing` already count against the limit; null when it fits. */
@@ -70,7 +56,7 @@ export function refusalOf(limits: PlanLimits, resource: CappedResource, existing
   const most = limits[limit.column];
   if (most === null || existing < most) return null;
   const type = limit.kind === "cap" ? "client.subscription_limit_reached" : "client.quota_reached";
-  return { type, most, noun: most === 1 ? limit.noun.one : limit.noun.many };
+  return { type, most };
 }
 
 /**

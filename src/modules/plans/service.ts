@@ -150,6 +150,11 @@ export async function assertCanCreate(transaction: Executor, creation: Creation)
   if (plan === undefined) return;
   const refusal = refusalOf(plan, creation.resource, await countOf(creation));
   if (refusal !== null) {
-    throw new ApiError(refusal.type, `The plan '${plan.name}' allows at most ${refusal.most} ${refusal.noun}`);
+    throw new ApiError(refusal.type, {
+      key: "planLimit",
+      plan: plan.name,
+      most: refusal.most,
+      limited: creation.resource,
+    });
   }
 }

@@ -3,7 +3,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { PRODUCT_SELECTIONS, ProductListResponse, ProductPayload, ProductResponse } from "./schemas.js";
@@ -14,6 +14,8 @@ import {
   showProduct,
   updateCompanyProduct,
 } from "./service.js";
+
+const PRODUCT_ID = idParams({ id: "product" });
 
 const products = access("manage:products", "company_id");
 
@@ -63,27 +65,29 @@ export function registerProductRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/products/:id",
-    { config: products, schema: { response: { 200: ProductResponse } } },
+    { config: products, schema: { params: PRODUCT_ID, response: { 200: ProductResponse } } },
     async (request) => ({
-      product: await showProduct(deps, requireCompany(request), readPathId(request.params, "Product")),
+      product: await showProduct(deps, requireCompany(request), pathId(request)),
     }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/products/:id",
-    { config: products, schema: { body: payloadBody(ProductPayload), response: { 200: ProductResponse } } },
+    {
+      config: products,
+      schema: { params: PRODUCT_ID, body: payloadBody(ProductPayload), response: { 200: ProductResponse } },
+    },
     async (request) => ({
-      product: await updateCompanyProduct(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, "Product"),
-        request.body,
-      ),
+      product: await updateCompanyProduct(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/products/:id", { config: products }, async (request, reply) => {
-    await deleteCompanyProduct(deps, requireCompany(request), readPathId(request.params, "Product"));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/products/:id",
+    { config: products, schema: { params: PRODUCT_ID } },
+    async (request, reply) => {
+      await deleteCompanyProduct(deps, requireCompany(request), pathId(request));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -3,18 +3,18 @@
  * as the reference. The line's amounts are for quantity 1.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 import { InvoiceLineSchema } from "../invoice-lines/service.js";
 
 /** A product's line is an invoice line (same fields, same order) with its product code. */
 export const ProductInvoiceLineSchema = ResponseObject({
   ...InvoiceLineSchema.properties,
-  product_code: Nullable.string(),
+  product_code: Filled.string(),
 });
 
 export const ProductSchema = ResponseObject({
-  id: Nullable.integer(),
-  number_sold: Nullable.integer(),
+  id: Filled.integer(),
+  number_sold: Filled.integer(),
   has_stock: Nullable.boolean(),
   invoice_line: ProductInvoiceLineSchema,
 });

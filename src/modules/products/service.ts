@@ -13,7 +13,7 @@ import { booleanFromColumn, booleanToColumn, isUniqueViolation } from "../../db/
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { invalid, notFound, ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
@@ -45,7 +45,7 @@ import {
 
 export type Product = Static<typeof ProductSchema>;
 type ProductAttributes = Partial<Static<typeof ProductPayload.schema>>;
-const RESOURCE = "Product";
+const RESOURCE = "product";
 const PRODUCT_CODE_SERIES = "product_code";
 const ONE = "1";
 /** units sold are counted from the lines of published sales invoices */
@@ -113,7 +113,7 @@ async function givenProductCode(
   if (isBlank(requested)) return null;
   const code = requested.trim();
   if (await productCodeTaken(transaction, companyId, code, exceptProductId)) {
-    errors.add("invoice_line.product_code", "has already been taken");
+    errors.add("invoice_line.product_code", { key: "taken" });
   }
   return code;
 }
@@ -138,10 +138,7 @@ async function writeWithGeneratedCode(
 
 function duplicateCode(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new ApiError(
-      "client.parameters.validation",
-      `${RESOURCE} is invalid: invoice_line.product_code has already been taken`,
-    );
+    throw invalid(RESOURCE, [{ attribute: "invoice_line.product_code", problem: { key: "taken" } }]);
   }
   throw error;
 }
@@ -157,7 +154,7 @@ async function productColumns(
   const line: Partial<Static<typeof ProductInvoiceLineAttributes>> = attributes.invoice_line ?? {};
   const pick = <Value>(given: Value | undefined, stored: Value) => (given === undefined ? stored : given);
   const pricePerUnit = pick(line.price_per_unit, existing?.price_per_unit ?? null);
-  if (pricePerUnit === null) errors.add("invoice_line.price_per_unit", "can't be blank");
+  if (pricePerUnit === null) errors.add("invoice_line.price_per_unit", { key: "blank" });
   const vat = await resolveLineVat(
     transaction,
     {

@@ -3,12 +3,11 @@
  * unguessable path token is the credential), on the shared page platform (platform/pages).
  * Invariants:
  * - every response of these routes is an HTML page with the platform's page headers (or the
- *   PDF), never the API's JSON envelope: failures go through `usePageErrors` and an unknown
- *   path under /sign gets this scope's own 404 page;
- * - a POST takes only a form (read by the parser `app.ts` registers for every route outside the
- *   API); any other body is refused with 415 before it is parsed;
- * - a POST is checked for CSRF before anything else, and only then decides through the
- *   quotation service, which owns every rule about who may decide what;
+ *   PDF), never the API's JSON envelope: this is a page scope (platform/pages/scope.ts) and an
+ *   unknown path under /sign gets its own 404 page;
+ * - a POST takes only a form; any other body is refused with 415 before it is parsed;
+ * - a POST passes the page scope's CSRF check before anything else, and only then decides
+ *   through the quotation service, which owns every rule about who may decide what;
  * - the token in the URL never leaves in a Referer: every response, the PDF included, carries
  *   Referrer-Policy: no-referrer (set by `pageHeaders`);
  * - every page, refusals included, is in the reader's language (`pageLanguage`: Dutch unless the
@@ -17,16 +16,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError } from "../../platform/errors.js";
-import { CSRF_FIELD, csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { CSRF_FIELD, csrfToken } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import {
-  errorPage,
-  pageHeaders,
-  pageLanguage,
-  redirectPage,
-  sendPage,
-  usePageErrors,
-} from "../../platform/pages/respond.js";
+import { errorPage, pageHeaders, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
+import { usePages } from "../../platform/pages/scope.js";
 import {
   decideBySigning,
   quotationForSigning,
@@ -108,6 +101,14 @@ async function sendRefused(
   return sendPage(reply, 422, signingPage(pageLanguage(request), view, token, form));
 }
 
+/** A forged post learns nothing and changes nothing: it is refused before the token is looked up. */
+function refuseForgedForm(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // only the POST of a TokenRoute names this page
+  const token = signTokenOf(request as FastifyRequest<TokenRoute>);
+  const backTo = token === null ? null : signingPagePath(token);
+  return sendPage(reply, 403, refusedFormPage(pageLanguage(request), backTo));
+}
+
 function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get<TokenRoute>("/quotations/:token", async (request, reply) => {
     const token = signTokenOf(request);
@@ -124,18 +125,13 @@ function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
         if (!hasNonFormBody(request)) return;
         return sendError(request, reply, 415, "unreadable");
       },
+      config: { forgedFormPage: refuseForgedForm },
     },
     async (request, reply) => {
       const token = signTokenOf(request);
-      const submitted = formField(request.body, CSRF_FIELD);
-      // First, before the token is even looked up: a forged post learns nothing and changes nothing.
-      if (!csrfValid(request, submitted)) {
-        const backTo = token === null ? null : signingPagePath(token);
-        return sendPage(reply, 403, refusedFormPage(pageLanguage(request), backTo));
-      }
       if (token === null) return sendNotValid(request, reply);
       const signerName = formField(request.body, "signer_name");
-      const form = { csrfToken: submitted, signerName };
+      const form = { csrfToken: formField(request.body, CSRF_FIELD), signerName };
       const decision = decisionOf(formField(request.body, "decision"));
       if (decision === null) return sendRefused(deps, request, reply, token, { ...form, problem: "decision" });
       if (!nameAcceptable(signerName)) return sendRefused(deps, request, reply, token, { ...form, problem: "name" });
@@ -173,7 +169,7 @@ function registerPages(scope: FastifyInstance, deps: ServiceDeps): void {
 export function registerQuotationSigningRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.register(
     async (scope) => {
-      usePageErrors(scope);
+      usePages(scope);
       scope.setNotFoundHandler((request, reply) => sendNotValid(request, reply));
       registerPages(scope, deps);
     },

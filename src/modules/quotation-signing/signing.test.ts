@@ -51,7 +51,7 @@ async function openSigningPage(
 ): Promise<OpenedPage> {
   const response = await app.inject({ method: "GET", url: path, headers });
   const setCookie = String(response.headers["set-cookie"] ?? "");
-  const cookie = /^(kasboek_csrf=[\w-]+);/.exec(setCookie)?.[1] ?? "";
+  const cookie = /^(kasboek_csrf=[^;]+);/.exec(setCookie)?.[1] ?? "";
   const csrfField = /name="csrf_token" value="([\w-]+)"/.exec(response.body)?.[1] ?? "";
   return { response, cookie, csrfField };
 }

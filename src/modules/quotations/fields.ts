@@ -52,9 +52,9 @@ export async function draftQuotation(
     attributes,
     errors,
   );
-  if (contact === null && !errors.has("contact_id")) errors.add("contact_id", "can't be blank");
+  if (contact === null && !errors.has("contact_id")) errors.add("contact_id", { key: "blank" });
   const date = given(attributes.date, existing?.date ?? dateInTimeZone(context.now, context.company.timeZone));
-  if (date === null) errors.add("date", "can't be blank");
+  if (date === null) errors.add("date", { key: "blank" });
   const templateId = given(attributes.template_id, existing?.template_id ?? null);
   await checkDocumentTemplate(transaction, companyId, templateId, errors);
   const givenNumber = given(attributes.invoice_number, existing?.invoice_number);
@@ -63,7 +63,7 @@ export async function draftQuotation(
     invoiceNumber !== null &&
     (await quotationNumberTaken(transaction, companyId, invoiceNumber, existing?.id ?? null))
   ) {
-    errors.add("invoice_number", "has already been taken");
+    errors.add("invoice_number", { key: "taken" });
   }
   const lines = await planLines(
     tools,

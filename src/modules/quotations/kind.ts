@@ -35,7 +35,7 @@ import {
   updateQuotation,
 } from "./store.js";
 
-export const RESOURCE = "Quotation";
+export const RESOURCE = "quotation";
 const DAY_MS = 86_400_000;
 
 /** The moves after publication: a decision through the API, or invoicing. */
@@ -86,7 +86,7 @@ export const QUOTATION: DocumentKind<
     const trigger = requested.trigger;
     if (trigger === null) return { ok: true, publishes: false };
     const moved = transition(existing ? (existing.status as QuotationStatus) : null, trigger);
-    if (!moved.ok) return { ok: false, problem: `${trigger} ${moved.problem}` };
+    if (!moved.ok) return { ok: false, problem: moved.problem, attribute: trigger };
     if (trigger === "_publish") return { ok: true, publishes: true };
     return {
       ok: true,
@@ -96,7 +96,7 @@ export const QUOTATION: DocumentKind<
   },
   isLocked: (row) => isLocked(row.status as QuotationStatus),
   editableWhenLocked: new Set(["_publish", "_approve", "_deny", "_invoice"]),
-  lockedProblem: (row, attributes) => `a ${row.status} quotation cannot change ${attributes.join(", ")}`,
+  lockedProblem: (row, attributes) => ({ key: "quotationLocked", status: row.status as QuotationStatus, attributes }),
 
   draft: draftQuotation,
   // a quotation names its contact from the start (fields.ts)
@@ -144,9 +144,9 @@ export const QUOTATION: DocumentKind<
   },
 
   quota: { resource: "quotations", countCreatedSince: countQuotationsCreatedSince },
-  uniqueViolation: "invoice_number has already been taken",
+  uniqueViolation: { attribute: "invoice_number", problem: { key: "taken" } },
   undeletable: (row) =>
-    row.status === "concept" ? null : `a ${row.status} quotation cannot be deleted, only a concept`,
+    row.status === "concept" ? null : { key: "quotationUndeletable", status: row.status as QuotationStatus },
 
   present: async (executor, company, row, deps) =>
     presentQuotation(executor, company.companyId, await signLinks(deps, executor), row),

@@ -3,7 +3,7 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { QUOTATION_SELECTIONS, QuotationListResponse, QuotationPayload, QuotationResponse } from "./schemas.js";
@@ -25,7 +25,8 @@ const QUOTATION_QUERY = listQuery({
     contact_id: { kind: "id", description: "Only this contact's quotations" },
   },
 });
-const RESOURCE = "Quotation";
+const RESOURCE = "quotation";
+const QUOTATION_ID = idParams({ id: RESOURCE });
 
 export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
@@ -62,30 +63,28 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
 
   app.get(
     "/api/v1/companies/:company_id/quotations/:id",
-    { config: quotations, schema: { response: { 200: QuotationResponse } } },
+    { config: quotations, schema: { params: QUOTATION_ID, response: { 200: QuotationResponse } } },
     async (request) => ({
-      quotation: await showQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+      quotation: await showQuotation(deps, requireCompany(request), pathId(request)),
     }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/quotations/:id",
-    { config: quotations, schema: { body: payloadBody(QuotationPayload), response: { 200: QuotationResponse } } },
+    {
+      config: quotations,
+      schema: { params: QUOTATION_ID, body: payloadBody(QuotationPayload), response: { 200: QuotationResponse } },
+    },
     async (request) => ({
-      quotation: await updateCompanyQuotation(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, RESOURCE),
-        request.body,
-      ),
+      quotation: await updateCompanyQuotation(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/quotations/:id",
-    { config: quotations, schema: { errors: ["client.parameters.validation"] } },
+    { config: quotations, schema: { params: QUOTATION_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanyQuotation(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      await deleteCompanyQuotation(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );
@@ -95,12 +94,13 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: ServiceDeps)
     {
       config: quotations,
       schema: {
+        params: QUOTATION_ID,
         summary: "Download the PDF of a quotation",
         file: { contentType: "application/pdf", description: "The quotation as PDF, in the company's template" },
       },
     },
     async (request, reply) => {
-      const pdf = await quotationPdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      const pdf = await quotationPdfOf(deps, requireCompany(request), pathId(request));
       return reply
         .type("application/pdf")
         .header("content-disposition", `inline; filename="${pdf.fileName}"`)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../../test/support/english.js";
 import { QUOTATION_STATUSES, requestedTrigger, TRIGGERS, transition } from "./rules.js";
 
 /** Every (status, trigger) pair of spec 3.2 and DESIGN.md section 9, allowed or not. */
@@ -18,7 +19,7 @@ describe("quotation transitions", () => {
       it(`${status} + ${trigger} → ${to ?? "refused"}`, () => {
         const result = transition(status, trigger);
         if (to === null) {
-          expect(result).toEqual({ ok: false, problem: expect.stringContaining(status) });
+          expect(inEnglish(result)).toEqual({ ok: false, problem: expect.stringContaining(status) });
         } else {
           expect(result).toEqual({ ok: true, to });
         }
@@ -32,13 +33,13 @@ describe("quotation transitions", () => {
     ["_deny", { ok: false, problem: expect.stringContaining("existing") }],
     ["_invoice", { ok: false, problem: expect.stringContaining("existing") }],
   ] as const)("on create, %s gives %j", (trigger, expected) => {
-    expect(transition(null, trigger)).toEqual(expected);
+    expect(inEnglish(transition(null, trigger))).toEqual(expected);
   });
 
   it("takes one trigger at a time", () => {
-    expect(requestedTrigger({ _approve: true, _publish: false })).toEqual({ ok: true, trigger: "_approve" });
-    expect(requestedTrigger({})).toEqual({ ok: true, trigger: null });
-    expect(requestedTrigger({ _approve: true, _deny: true })).toEqual({
+    expect(inEnglish(requestedTrigger({ _approve: true, _publish: false }))).toEqual({ ok: true, trigger: "_approve" });
+    expect(inEnglish(requestedTrigger({}))).toEqual({ ok: true, trigger: null });
+    expect(inEnglish(requestedTrigger({ _approve: true, _deny: true }))).toEqual({
       ok: false,
       problem: expect.stringContaining("_approve, _deny"),
     });

@@ -3,6 +3,7 @@
  * Pure: no database, no clock. Every (status, trigger) pair not in the table is refused with the
  * current status named, so a client learns why.
  */
+import type { Problem } from "../../platform/catalogue/keys.js";
 
 export const QUOTATION_STATUSES = ["concept", "imported", "published", "approved", "denied", "invoiced"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
@@ -25,27 +26,24 @@ export const TRANSITIONS: Readonly<Record<Trigger, Transition>> = {
   _invoice: { from: ["approved", "published"], to: "invoiced", onCreate: false },
 };
 
-export type TransitionResult = { ok: true; to: QuotationStatus } | { ok: false; problem: string };
+export type TransitionResult = { ok: true; to: QuotationStatus } | { ok: false; problem: Problem };
 
 /** Where `trigger` takes a quotation in `current` (null: being created). */
 export function transition(current: QuotationStatus | null, trigger: Trigger): TransitionResult {
   const rule = TRANSITIONS[trigger];
   if (current === null) {
-    return rule.onCreate
-      ? { ok: true, to: rule.to }
-      : { ok: false, problem: "can only be used on an existing quotation" };
+    return rule.onCreate ? { ok: true, to: rule.to } : { ok: false, problem: { key: "onlyOnExistingQuotation" } };
   }
   if (rule.from.includes(current)) return { ok: true, to: rule.to };
-  const allowed = rule.from.join(" or ");
-  return { ok: false, problem: `cannot be used on a ${current} quotation (only on ${allowed})` };
+  return { ok: false, problem: { key: "quotationStatus", status: current, allowed: rule.from } };
 }
 
 /** The one trigger a request sets to true; more than one at once is a problem. */
 export function requestedTrigger(
   given: Partial<Record<Trigger, boolean | null>>,
-): { ok: true; trigger: Trigger | null } | { ok: false; problem: string } {
+): { ok: true; trigger: Trigger | null } | { ok: false; problem: Problem } {
   const set = TRIGGERS.filter((trigger) => given[trigger] === true);
-  if (set.length > 1) return { ok: false, problem: `give only one of ${set.join(", ")} at a time` };
+  if (set.length > 1) return { ok: false, problem: { key: "oneTrigger", triggers: set } };
   return { ok: true, trigger: set[0] ?? null };
 }
 

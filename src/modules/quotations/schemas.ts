@@ -4,18 +4,19 @@
  * Kasboek addition, DESIGN.md section 9) only once the quotation was invoiced.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObjectWithOmissions } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObjectWithOmissions } from "../../platform/fields.js";
 import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
+import { QUOTATION_STATUSES } from "./rules.js";
 
 export const QuotationSchema = ResponseObjectWithOmissions({
   contact_id: Nullable.integer(),
   template_id: Nullable.integer(),
-  invoice_number: Nullable.string(),
-  date: Nullable.string(),
+  invoice_number: Nullable.string({ description: "The number you gave it, or null until publication numbers it" }),
+  date: Filled.date(),
   creates_sign_url_on_publish: Type.Optional(Nullable.boolean()),
-  id: Nullable.integer(),
+  id: Filled.integer(),
   sign_url: Type.Optional(Nullable.string()),
-  status: Nullable.string(),
+  status: Filled.enumeration(QUOTATION_STATUSES),
   sales_invoice_id: Type.Optional(Nullable.integer()),
   invoice_lines: Type.Array(InvoiceLineSchema),
 });

@@ -99,7 +99,7 @@ export async function decideBySigning(
 ): Promise<SigningView | null> {
   const name = signerName.trim();
   if (name === "" || [...name].length > SIGNER_NAME_MAX_LENGTH) {
-    throw new ApiError("client.parameters.validation", `Type your name (at most ${SIGNER_NAME_MAX_LENGTH} characters)`);
+    throw new ApiError("client.parameters.validation", { key: "signerName", most: SIGNER_NAME_MAX_LENGTH });
   }
   const decided = await deps.db.transaction().execute(async (transaction) => {
     const found = await findQuotationBySignToken(transaction, hashSignToken(signToken));
@@ -108,10 +108,9 @@ export async function decideBySigning(
     const row = await findQuotationBySignToken(transaction, hashSignToken(signToken));
     if (!row) return null;
     const state = signingState(row, deps.now());
-    if (state !== "open")
-      throw new ApiError("client.parameters.validation", `This link can no longer be used (${state})`);
+    if (state !== "open") throw new ApiError("client.parameters.validation", { key: "linkUnusable", state });
     const moved = transition(row.status as QuotationStatus, decision === "approve" ? "_approve" : "_deny");
-    if (!moved.ok) throw new ApiError("client.parameters.validation", `This quotation ${moved.problem}`);
+    if (!moved.ok) throw new ApiError("client.parameters.validation", { key: "thisQuotation", problem: moved.problem });
     await updateQuotation(transaction, row.company_id, row.id, {
       status: moved.to,
       decided_by_name: name,

@@ -7,11 +7,13 @@ import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
+import type { QuotationStatus } from "./rules.js";
 
 interface QuotationsTable {
   id: Generated<number>;
   company_id: number;
-  status: string;
+  /** only the lifecycle (rules.ts) writes it */
+  status: QuotationStatus;
   date: string;
   contact_id: number | null;
   cached_contact: string | null;
@@ -44,7 +46,7 @@ function quotations(executor: Executor) {
 }
 
 export interface QuotationFilter {
-  statuses?: readonly string[];
+  statuses?: readonly QuotationStatus[];
   from?: string;
   till?: string;
   contactId?: number;

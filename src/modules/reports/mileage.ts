@@ -21,11 +21,11 @@ export async function mileageReport(
 ): Promise<Mileage> {
   const year = requestedYear ?? Number(dateInTimeZone(deps.now(), company.timeZone).slice(0, 4));
   const rate = mileageRate(year);
-  if (rate === null) throw invalidParameter("year", "has no known mileage rate");
+  if (rate === null) throw invalidParameter("year", { key: "noMileageRate" });
   const { business_km, private_km } = await sumRideKilometres(deps.db, company.companyId, yearBounds(year));
   const [business, personal] = [exactNumber(business_km), exactNumber(private_km)];
   if (business === null || personal === null) {
-    throw invalidParameter("year", `has more kilometres than a report can state (at most ${Number.MAX_SAFE_INTEGER})`);
+    throw invalidParameter("year", { key: "tooManyKilometres", most: Number.MAX_SAFE_INTEGER });
   }
   return {
     year,

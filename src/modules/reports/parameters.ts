@@ -1,12 +1,13 @@
 /**
- * The query parameters of the reports, checked for form only (400 invalid_parameter_value naming
- * the parameter); defaults that depend on today are the service's. Unknown keys are ignored.
+ * The query parameters of the reports. Fastify validates each with the schemas below (a value of
+ * the wrong form is a 400 invalid_parameter_value naming the parameter); what a schema cannot
+ * say, one parameter against another, is read here. Defaults that depend on today are the
+ * service's. Unknown keys are ignored.
  */
 import { FIRST_DATE, LAST_DATE } from "../../platform/dates.js";
 import { invalidParameter } from "../../platform/errors.js";
 import { listQuery } from "../../platform/list-query.js";
-import { queryText, readDateParameter } from "../../platform/params.js";
-import type { Query } from "../../platform/query-string.js";
+import { MAX_QUERY_TEXT_LENGTH } from "../../platform/params.js";
 import { dateParameter } from "../../platform/route-docs.js";
 
 const FIRST_YEAR = Number(FIRST_DATE.slice(0, 4));
@@ -25,7 +26,11 @@ export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
 export const GENERAL_LEDGER_QUERY = listQuery({
   extra: {
     account_id: { type: "integer", minimum: 1, description: "The account, by id (this or account_path)" },
-    account_path: { type: "string", description: "The account, by path (this or account_id)" },
+    account_path: {
+      type: "string",
+      maxLength: MAX_QUERY_TEXT_LENGTH,
+      description: "The account, by path (this or account_id)",
+    },
     ...PERIOD,
   },
 });
@@ -41,45 +46,39 @@ export const MILEAGE_QUERY = listQuery({
   },
 });
 
+/** A report's query as its schema leaves it. */
+export interface ReportQuery {
+  date?: string;
+  from?: string;
+  till?: string;
+  year?: number;
+  account_id?: number;
+  account_path?: string;
+}
+
 /** `?date=`: absent means today. */
-export function readReportDate(query: Query): string | undefined {
-  return readDateParameter("date", query.date);
+export function readReportDate(query: unknown): string | undefined {
+  return (query as ReportQuery).date;
 }
 
 /** `?from=&till=`: either may be absent; `till` may not be before `from`. */
-export function readReportPeriod(query: Query): { from?: string; till?: string } {
-  const from = readDateParameter("from", query.from);
-  const till = readDateParameter("till", query.till);
-  if (from !== undefined && till !== undefined && till < from)
-    throw invalidParameter("till", "must not be before from");
+export function readReportPeriod(query: unknown): { from?: string; till?: string } {
+  const { from, till } = query as ReportQuery;
+  if (from !== undefined && till !== undefined && till < from) throw invalidParameter("till", { key: "notBeforeFrom" });
   return { from, till };
 }
 
-/** `?year=`: four digits, a year of the supported dates; absent means this year. */
-export function readReportYear(query: Query): number | undefined {
-  const raw = query.year;
-  if (raw === undefined || raw === "") return undefined;
-  if (typeof raw !== "string" || !/^\d{4}$/.test(raw.trim())) throw invalidParameter("year", "must be a year (YYYY)");
-  const year = Number(raw.trim());
-  if (year < FIRST_YEAR || year > LAST_YEAR)
-    throw invalidParameter("year", `must be between ${FIRST_YEAR} and ${LAST_YEAR}`);
-  return year;
+/** `?year=`: a year of the supported dates; absent means this year. */
+export function readReportYear(query: unknown): number | undefined {
+  return (query as ReportQuery).year;
 }
 
 export type AccountSelector = { account_id: number } | { account_path: string };
 
 /** `?account_id=` or `?account_path=` (the id wins when both are given); one is required. */
-export function readAccountSelector(query: Query): AccountSelector {
-  const id = query.account_id;
-  if (id !== undefined && id !== "") {
-    if (typeof id !== "string" || !/^\s*\d{1,15}\s*$/.test(id))
-      throw invalidParameter("account_id", "must be a whole number");
-    return { account_id: Number(id) };
-  }
-  const path = query.account_path;
-  if (path !== undefined && path !== "") {
-    if (typeof path !== "string") throw invalidParameter("account_path", "must be a single value");
-    return { account_path: queryText("account_path", path).trim() };
-  }
-  throw invalidParameter("account_id or account_path", "is missing or empty");
+export function readAccountSelector(query: unknown): AccountSelector {
+  const { account_id: id, account_path: path } = query as ReportQuery;
+  if (id !== undefined) return { account_id: id };
+  if (path !== undefined && path.trim() !== "") return { account_path: path.trim() };
+  throw invalidParameter("account_id or account_path", { key: "missingOrEmpty" });
 }

@@ -4,7 +4,7 @@
  * line the report adds, with `account_id` and `path` null) with its amount and its child nodes.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const ReportNodeSchema = Type.Recursive(
   (Node) =>
@@ -12,7 +12,7 @@ export const ReportNodeSchema = Type.Recursive(
       account_id: Nullable.integer(),
       path: Nullable.string(),
       name: Nullable.string(),
-      amount: Nullable.string(),
+      amount: Filled.string(),
       accounts: Type.Array(Node),
     }),
   { $id: "ReportNode" },
@@ -20,105 +20,105 @@ export const ReportNodeSchema = Type.Recursive(
 export type ReportNode = Static<typeof ReportNodeSchema>;
 
 export const TrialBalanceSchema = ResponseObject({
-  date: Nullable.date(),
+  date: Filled.date(),
   accounts: Type.Array(
     ResponseObject({
       account_id: Nullable.integer(),
       path: Nullable.string(),
       name: Nullable.string(),
-      debit: Nullable.string(),
-      credit: Nullable.string(),
-      balance: Nullable.string(),
+      debit: Filled.string(),
+      credit: Filled.string(),
+      balance: Filled.string(),
     }),
   ),
-  total_debit: Nullable.string(),
-  total_credit: Nullable.string(),
+  total_debit: Filled.string(),
+  total_credit: Filled.string(),
 });
 
 export const ProfitAndLossSchema = ResponseObject({
-  from: Nullable.date(),
-  till: Nullable.date(),
+  from: Filled.date(),
+  till: Filled.date(),
   revenue: ReportNodeSchema,
   costs: ReportNodeSchema,
-  total_revenue: Nullable.string(),
-  total_costs: Nullable.string(),
-  result: Nullable.string(),
+  total_revenue: Filled.string(),
+  total_costs: Filled.string(),
+  result: Filled.string(),
 });
 
 export const BalanceSheetSchema = ResponseObject({
-  date: Nullable.date(),
+  date: Filled.date(),
   assets: ReportNodeSchema,
   liabilities_and_equity: ReportNodeSchema,
-  result: Nullable.string(),
-  retained_result: Nullable.string(),
-  total_assets: Nullable.string(),
-  total_liabilities_and_equity: Nullable.string(),
+  result: Filled.string(),
+  retained_result: Filled.string(),
+  total_assets: Filled.string(),
+  total_liabilities_and_equity: Filled.string(),
 });
 
 export const MovementSchema = ResponseObject({
-  id: Nullable.integer(),
-  entry_id: Nullable.integer(),
-  date: Nullable.date(),
+  id: Filled.integer(),
+  entry_id: Filled.integer(),
+  date: Filled.date(),
   description: Nullable.string(),
   source_type: Nullable.string(),
   source_id: Nullable.integer(),
   contact_id: Nullable.integer(),
-  debit: Nullable.string(),
-  credit: Nullable.string(),
-  balance: Nullable.string(),
+  debit: Filled.string(),
+  credit: Filled.string(),
+  balance: Filled.string(),
 });
 
 export const GeneralLedgerSchema = ResponseObject({
   account_id: Nullable.integer(),
   path: Nullable.string(),
   name: Nullable.string(),
-  from: Nullable.date(),
-  till: Nullable.date(),
-  opening_balance: Nullable.string(),
+  from: Filled.date(),
+  till: Filled.date(),
+  opening_balance: Filled.string(),
   movements: Type.Array(MovementSchema),
-  total_debit: Nullable.string(),
-  total_credit: Nullable.string(),
-  closing_balance: Nullable.string(),
+  total_debit: Filled.string(),
+  total_credit: Filled.string(),
+  closing_balance: Filled.string(),
 });
 
 const agingFields = {
-  not_due: Nullable.string(),
-  "1_30": Nullable.string(),
-  "31_60": Nullable.string(),
-  "61_90": Nullable.string(),
-  over_90: Nullable.string(),
+  not_due: Filled.string(),
+  "1_30": Filled.string(),
+  "31_60": Filled.string(),
+  "61_90": Filled.string(),
+  over_90: Filled.string(),
 };
 
 export const OpenItemsSchema = ResponseObject({
-  date: Nullable.date(),
+  date: Filled.date(),
   contacts: Type.Array(
     ResponseObject({
       contact_id: Nullable.integer(),
       name: Nullable.string(),
-      total: Nullable.string(),
+      total: Filled.string(),
       ...agingFields,
       items: Type.Array(
         ResponseObject({
           document_id: Nullable.integer(),
           invoice_number: Nullable.string(),
-          date: Nullable.date(),
+          date: Filled.date(),
           due_date: Nullable.date(),
-          open_amount: Nullable.string(),
-          days_past_due: Nullable.integer(),
+          open_amount: Filled.string(),
+          days_past_due: Filled.integer(),
         }),
       ),
     }),
   ),
-  total: Nullable.string(),
+  total: Filled.string(),
   ...agingFields,
 });
 
 export const MileageSchema = ResponseObject({
-  year: Nullable.integer(),
-  business_km: Nullable.integer(),
-  private_km: Nullable.integer(),
-  rate: Nullable.string(),
-  deductible_amount: Nullable.string(),
+  year: Filled.integer(),
+  business_km: Filled.integer(),
+  private_km: Filled.integer(),
+  rate: Filled.string(),
+  deductible_amount: Filled.string(),
 });
 
 export type TrialBalance = Static<typeof TrialBalanceSchema>;

@@ -245,7 +245,7 @@ export async function generalLedgerReport(
   paging: Paging,
 ): Promise<{ report: GeneralLedger; page: Page<Movement> }> {
   const account = await resolveAccount(deps.db, company.companyId, selector);
-  if (account === undefined) throw notFound("Account");
+  if (account === undefined) throw notFound("account");
   const { from, till } = reportPeriod(requested.from, requested.till, companyToday(deps, company));
   const [opening, inPeriod, movements] = await Promise.all([
     sumAccountLines(deps.db, company.companyId, account.id, { till: addDays(from, -1) }),

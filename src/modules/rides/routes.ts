@@ -3,11 +3,13 @@ import { access, requireCompany } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { RIDE_SELECTIONS, RideListResponse, RidePayload, RideResponse } from "./schemas.js";
 import { createRide, deleteCompanyRide, listCompanyRides, showRide, updateCompanyRide } from "./service.js";
+
+const RIDE_ID = idParams({ id: "ride" });
 
 const ride = access("manage:rides", "company_id");
 
@@ -50,20 +52,24 @@ export function registerRideRoutes(app: FastifyInstance, deps: ServiceDeps): voi
 
   app.get(
     "/api/v1/companies/:company_id/rides/:id",
-    { config: ride, schema: { response: { 200: RideResponse } } },
-    async (request) => ({ ride: await showRide(deps, requireCompany(request), readPathId(request.params, "Ride")) }),
+    { config: ride, schema: { params: RIDE_ID, response: { 200: RideResponse } } },
+    async (request) => ({ ride: await showRide(deps, requireCompany(request), pathId(request)) }),
   );
 
   app.patch(
     "/api/v1/companies/:company_id/rides/:id",
-    { config: ride, schema: { body: payloadBody(RidePayload), response: { 200: RideResponse } } },
+    { config: ride, schema: { params: RIDE_ID, body: payloadBody(RidePayload), response: { 200: RideResponse } } },
     async (request) => ({
-      ride: await updateCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"), request.body),
+      ride: await updateCompanyRide(deps, requireCompany(request), pathId(request), request.body),
     }),
   );
 
-  app.delete("/api/v1/companies/:company_id/rides/:id", { config: ride }, async (request, reply) => {
-    await deleteCompanyRide(deps, requireCompany(request), readPathId(request.params, "Ride"));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/v1/companies/:company_id/rides/:id",
+    { config: ride, schema: { params: RIDE_ID } },
+    async (request, reply) => {
+      await deleteCompanyRide(deps, requireCompany(request), pathId(request));
+      return reply.code(204).send();
+    },
+  );
 }

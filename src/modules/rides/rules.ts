@@ -11,11 +11,11 @@ export interface RideFields {
 }
 
 export function validateRide(ride: RideFields, errors: ValidationErrors): void {
-  if (ride.date === null && !errors.has("date")) errors.add("date", "can't be blank");
-  if (ride.km_end === null && !errors.has("km_end")) errors.add("km_end", "can't be blank");
-  if (ride.km_start !== null && ride.km_start < 0) errors.add("km_start", "must be 0 or more");
-  if (ride.km_end !== null && ride.km_end < 0) errors.add("km_end", "must be 0 or more");
+  if (ride.date === null && !errors.has("date")) errors.add("date", { key: "blank" });
+  if (ride.km_end === null && !errors.has("km_end")) errors.add("km_end", { key: "blank" });
+  if (ride.km_start !== null && ride.km_start < 0) errors.add("km_start", { key: "notNegative" });
+  if (ride.km_end !== null && ride.km_end < 0) errors.add("km_end", { key: "notNegative" });
   if (ride.km_start !== null && ride.km_end !== null && ride.km_end < ride.km_start) {
-    errors.add("km_end", "must not be less than km_start");
+    errors.add("km_end", { key: "notBelowKmStart" });
   }
 }

@@ -1,15 +1,15 @@
 /** Wire shapes of a ride (spec 2.15): all seven fields always present, in the reference's order. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const RideSchema = ResponseObject({
-  id: Nullable.integer(),
+  id: Filled.integer(),
   departure_address: Nullable.string(),
   visiting_address: Nullable.string(),
   km_start: Nullable.integer(),
   km_end: Nullable.integer(),
   private: Nullable.boolean(),
-  date: Nullable.date(),
+  date: Filled.date(),
 });
 
 export const RideResponse = Type.Object({ ride: RideSchema });

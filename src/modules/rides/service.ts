@@ -17,7 +17,7 @@ import { deleteRide, findRide, insertRide, listRides, type RideRow, updateRide }
 export type { RideTables } from "./store.js";
 export type Ride = Static<typeof RideSchema>;
 type RideAttributes = Partial<Static<typeof RidePayload.schema>>;
-const RESOURCE = "Ride";
+const RESOURCE = "ride";
 
 function presentRide(row: RideRow): Ride {
   return {

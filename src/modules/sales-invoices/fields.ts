@@ -52,12 +52,12 @@ function flag(value: boolean | null | undefined, stored: number | undefined): nu
 
 function checkCurrency(attributes: SalesInvoiceAttributes, existing: SalesInvoiceRow | null, errors: ValidationErrors) {
   const currency = normaliseCurrency(attributes.currency, existing?.currency ?? EURO);
-  if (!isCurrencyCode(currency)) errors.add("currency", "is not an ISO 4217 currency code");
+  if (!isCurrencyCode(currency)) errors.add("currency", { key: "currencyCode" });
   if (currency === EURO) return { currency, currency_exchange_rate: "1" };
   const sameCurrency = existing !== null && existing.currency === currency;
   const rate = given(attributes.currency_exchange_rate, sameCurrency ? existing.currency_exchange_rate : null);
-  if (rate === null) errors.add("currency_exchange_rate", "can't be blank for a currency other than euro");
-  else if (new Big(rate).lte(0)) errors.add("currency_exchange_rate", "must be greater than 0");
+  if (rate === null) errors.add("currency_exchange_rate", { key: "blankForForeignCurrency" });
+  else if (new Big(rate).lte(0)) errors.add("currency_exchange_rate", { key: "greaterThanZero" });
   return { currency, currency_exchange_rate: rate ?? "1" };
 }
 
@@ -68,11 +68,11 @@ function checkDates(
   errors: ValidationErrors,
 ) {
   const date = given(attributes.date, existing?.date ?? today);
-  if (date === null) errors.add("date", "can't be blank");
-  else if (date < EARLIEST_INVOICE_DATE) errors.add("date", `must be on or after ${EARLIEST_INVOICE_DATE}`);
+  if (date === null) errors.add("date", { key: "blank" });
+  else if (date < EARLIEST_INVOICE_DATE) errors.add("date", { key: "onOrAfter", date: EARLIEST_INVOICE_DATE });
   const invoiceDate = date ?? existing?.date ?? today;
   const dueDate = given(attributes.due_date, existing?.due_date ?? null) ?? defaultDueDate(invoiceDate);
-  if (dueDate < invoiceDate) errors.add("due_date", "must be on or after the invoice date");
+  if (dueDate < invoiceDate) errors.add("due_date", { key: "notBeforeInvoiceDate" });
   return { date: invoiceDate, due_date: dueDate };
 }
 
@@ -84,7 +84,7 @@ function checkPaymentMethod(
   const paymentMethod = given(attributes.payment_method, existing?.payment_method ?? null) ?? "pay_transfer";
   const instructions = given(attributes.custom_payment_instructions, existing?.custom_payment_instructions ?? null);
   if (paymentMethod === "pay_custom" && isBlank(instructions)) {
-    errors.add("custom_payment_instructions", "can't be blank when payment_method is pay_custom");
+    errors.add("custom_payment_instructions", { key: "blankWhenPayCustom" });
   }
   return { payment_method: paymentMethod, custom_payment_instructions: instructions };
 }
@@ -121,8 +121,8 @@ async function checkCreditedInvoice(
   if (creditedId === null || creditedId === existing?.credited_invoice_id) return creditedId;
   const credited =
     creditedId === existing?.id ? undefined : await invoiceNumberAndStatus(tools.transaction, companyId, creditedId);
-  if (!credited) tools.errors.add("credited_invoice_id", "is not another sales invoice of this company");
-  else if (credited.status === "concept") tools.errors.add("credited_invoice_id", "must name a published invoice");
+  if (!credited) tools.errors.add("credited_invoice_id", { key: "notAnotherSalesInvoice" });
+  else if (credited.status === "concept") tools.errors.add("credited_invoice_id", { key: "publishedInvoiceNeeded" });
   return creditedId;
 }
 
@@ -135,7 +135,7 @@ async function checkApiReference(
   const apiReference = given(attributes.api_reference, existing?.api_reference ?? null);
   const trimmed = isBlank(apiReference) ? null : apiReference.trim();
   if (trimmed !== null && (await apiReferenceTaken(tools.transaction, companyId, trimmed, existing?.id ?? null))) {
-    tools.errors.add("api_reference", "has already been taken");
+    tools.errors.add("api_reference", { key: "taken" });
   }
   return trimmed;
 }
@@ -178,11 +178,7 @@ export async function draftSalesInvoice(
     contact?.country_code ?? null,
   );
   if (requirement !== null && vat.vat_number === null) {
-    const why =
-      requirement === "reverse_charge"
-        ? "a line's VAT is reverse-charged"
-        : "the invoice is zero-rated to another EU country";
-    errors.add("vat_number", `can't be blank when ${why}`);
+    errors.add("vat_number", { key: "blankForVatTreatment", need: requirement });
   }
 
   return {

@@ -23,7 +23,7 @@ import {
   updateSalesInvoice,
 } from "./store.js";
 
-export const RESOURCE = "Sales invoice";
+export const RESOURCE = "salesInvoice";
 
 /** What has been paid on an invoice, summed from its linked payments whenever it is read. */
 export function paidCents() {
@@ -53,24 +53,24 @@ export const SALES_INVOICE: DocumentKind<
   transition(existing, attributes) {
     const publishing = attributes._publish === true;
     if (publishing && existing !== null && existing.status !== "concept") {
-      return { ok: false, problem: "it is already published" };
+      return { ok: false, problem: { key: "alreadyPublished" } };
     }
     return { ok: true, publishes: publishing };
   },
   isLocked: (row) => row.status !== "concept",
   editableWhenLocked: EDITABLE_WHEN_PUBLISHED,
-  lockedProblem: (_row, attributes) => `a published invoice cannot change ${attributes.join(", ")}`,
+  lockedProblem: (_row, attributes) => ({ key: "publishedInvoiceLocked", attributes }),
 
   draft: draftSalesInvoice,
   publicationNeedsContact: true,
   async checkPublishable(tools, context, draft) {
     if (draft.columns.sends_copy_by_email_on_publish && draft.contact !== null) {
       if (!draft.contact.contact_person_email_address) {
-        tools.errors.add("sends_copy_by_email_on_publish", "needs a contact with an e-mail address");
+        tools.errors.add("sends_copy_by_email_on_publish", { key: "contactWithoutEmail" });
       }
     }
     if (draft.columns.credited_invoice_id !== null && draft.columns.price_with_vat_cents >= 0) {
-      tools.errors.add("credited_invoice_id", "can only be given on a credit invoice (a negative total)");
+      tools.errors.add("credited_invoice_id", { key: "onlyOnCreditInvoice" });
     }
     // a publication posts: the read that checks the seller also holds the books for it
     const company = await companyOfWrite(tools.transaction, context, { holdingBooks: true });
@@ -82,10 +82,7 @@ export const SALES_INVOICE: DocumentKind<
     if (!company.vat_liable) {
       draft.lines.lines.forEach((line, index) => {
         if (new Big(line.values.vat_rate).gt(0)) {
-          tools.errors.add(
-            `invoice_lines[${index}].vat_type_id`,
-            "must charge no VAT: the company is not VAT liable (KOR)",
-          );
+          tools.errors.add(`invoice_lines[${index}].vat_type_id`, { key: "noVatUnderKor" });
         }
       });
     }
@@ -123,9 +120,8 @@ export const SALES_INVOICE: DocumentKind<
     defaultAccountId: null,
   }),
   quota: { resource: "sales_invoices", countCreatedSince: countSalesInvoicesCreatedSince },
-  uniqueViolation: "api_reference has already been taken",
-  undeletable: (row) =>
-    row.status === "concept" ? null : "a published invoice cannot be deleted; correct it with a credit invoice",
+  uniqueViolation: { attribute: "api_reference", problem: { key: "taken" } },
+  undeletable: (row) => (row.status === "concept" ? null : { key: "publishedInvoiceUndeletable" }),
 
   present: presentSalesInvoice,
 };

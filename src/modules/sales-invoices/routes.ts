@@ -3,7 +3,7 @@ import { access, requireAdditionalScope, requireCompany } from "../../platform/a
 import type { ServiceDeps } from "../../platform/deps.js";
 import { DATE_RANGE_SEARCH, listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readPathId } from "../../platform/params.js";
+import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import type { AttachmentParent } from "../attachments/service.js";
@@ -33,7 +33,8 @@ const SALES_INVOICE_QUERY = listQuery({
     api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
   },
 });
-const RESOURCE = "Sales invoice";
+const RESOURCE = "salesInvoice";
+const SALES_INVOICE_ID = idParams({ id: RESOURCE });
 
 export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.get(
@@ -87,9 +88,9 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
 
   app.get(
     "/api/v1/companies/:company_id/sales_invoices/:id",
-    { config: salesInvoices, schema: { response: { 200: SalesInvoiceResponse } } },
+    { config: salesInvoices, schema: { params: SALES_INVOICE_ID, response: { 200: SalesInvoiceResponse } } },
     async (request) => ({
-      sales_invoice: await showSalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE)),
+      sales_invoice: await showSalesInvoice(deps, requireCompany(request), pathId(request)),
     }),
   );
 
@@ -97,24 +98,24 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
     "/api/v1/companies/:company_id/sales_invoices/:id",
     {
       config: salesInvoices,
-      schema: { body: payloadBody(SalesInvoicePayload), response: { 200: SalesInvoiceResponse } },
+      schema: {
+        params: SALES_INVOICE_ID,
+        body: payloadBody(SalesInvoicePayload),
+        response: { 200: SalesInvoiceResponse },
+      },
     },
     async (request) => ({
-      sales_invoice: await updateCompanySalesInvoice(
-        deps,
-        requireCompany(request),
-        readPathId(request.params, RESOURCE),
-        request.body,
-        { requirePaymentsScope: () => requireAdditionalScope(request, "manage:payments") },
-      ),
+      sales_invoice: await updateCompanySalesInvoice(deps, requireCompany(request), pathId(request), request.body, {
+        requirePaymentsScope: () => requireAdditionalScope(request, "manage:payments"),
+      }),
     }),
   );
 
   app.delete(
     "/api/v1/companies/:company_id/sales_invoices/:id",
-    { config: salesInvoices, schema: { errors: ["client.parameters.validation"] } },
+    { config: salesInvoices, schema: { params: SALES_INVOICE_ID, errors: ["client.parameters.validation"] } },
     async (request, reply) => {
-      await deleteCompanySalesInvoice(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      await deleteCompanySalesInvoice(deps, requireCompany(request), pathId(request));
       return reply.code(204).send();
     },
   );
@@ -124,12 +125,13 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
     {
       config: salesInvoices,
       schema: {
+        params: SALES_INVOICE_ID,
         summary: "Download the PDF of a sales invoice",
         file: { contentType: "application/pdf", description: "The sales invoice as PDF, in the company's template" },
       },
     },
     async (request, reply) => {
-      const pdf = await salesInvoicePdfOf(deps, requireCompany(request), readPathId(request.params, RESOURCE));
+      const pdf = await salesInvoicePdfOf(deps, requireCompany(request), pathId(request));
       return reply
         .type("application/pdf")
         .header("content-disposition", `inline; filename="${pdf.fileName}"`)
@@ -143,7 +145,7 @@ export const SALES_INVOICE_ATTACHMENTS: AttachmentParent = {
   pathSegment: "sales_invoices",
   idParam: "sales_invoice_id",
   documentType: "sales_invoice",
-  resourceName: RESOURCE,
+  resource: RESOURCE,
   scope: "manage:sales_invoices",
   findParent: requireSalesInvoice,
 };

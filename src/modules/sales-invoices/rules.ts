@@ -3,6 +3,7 @@
  * VAT number is required, and the payment instructions with their placeholders filled. No
  * database, no clock, no environment.
  */
+import type { Problem, SellerRequirement } from "../../platform/catalogue/keys.js";
 import { isEuCountry } from "../../platform/countries.js";
 import { addDays, isSupportedDate, LAST_DATE } from "../../platform/dates.js";
 import { centsToDecimal } from "../../platform/money.js";
@@ -102,19 +103,17 @@ function blank(value: string | null): boolean {
  * address, KvK number, the VAT number when VAT-liable, and the IBAN when the customer is asked to
  * pay by transfer.
  */
-export function sellerProblems(seller: Seller, paymentMethod: string): Array<[string, string]> {
-  const problems: Array<[string, string]> = [];
-  const needed = (attribute: keyof Seller, value: string | null, why: string) => {
-    if (blank(value)) problems.push([`company.${attribute}`, `can't be blank when publishing: ${why}`]);
+export function sellerProblems(seller: Seller, paymentMethod: string): Array<[string, Problem]> {
+  const problems: Array<[string, Problem]> = [];
+  const needed = (attribute: keyof Seller, value: string | null, requirement: SellerRequirement) => {
+    if (blank(value)) problems.push([`company.${attribute}`, { key: "blankForSeller", requirement }]);
   };
-  needed("name", seller.name, "an invoice names the seller");
-  needed("address", seller.address, "an invoice states the seller's address");
-  needed("zipcode", seller.zipcode, "an invoice states the seller's address");
-  needed("city", seller.city, "an invoice states the seller's address");
-  needed("kvk_number", seller.kvk_number, "an invoice states the seller's KvK number");
-  if (seller.vat_liable) needed("vat_number", seller.vat_number, "a VAT-liable seller states its VAT number");
-  if (paymentMethod === "pay_transfer") {
-    needed("iban", seller.iban, "an invoice paid by transfer states the account to pay to");
-  }
+  needed("name", seller.name, "name");
+  needed("address", seller.address, "address");
+  needed("zipcode", seller.zipcode, "address");
+  needed("city", seller.city, "address");
+  needed("kvk_number", seller.kvk_number, "kvkNumber");
+  if (seller.vat_liable) needed("vat_number", seller.vat_number, "vatNumber");
+  if (paymentMethod === "pay_transfer") needed("iban", seller.iban, "transferAccount");
   return problems;
 }

@@ -5,7 +5,7 @@
  * (only true and before publication), validates_vat_number (only false), api_reference (unset).
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject, ResponseObjectWithOmissions } from "../../platform/fields.js";
 import { AttachmentObjectSchema } from "../attachments/service.js";
 import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
 import { INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "../invoice-lines/service.js";
@@ -40,25 +40,25 @@ export const CachedContactSchema = ResponseObject({
 });
 
 export const SalesInvoiceSchema = ResponseObjectWithOmissions({
-  id: Nullable.integer(),
-  date: Nullable.string(),
-  due_date: Nullable.string(),
-  payment_method: Nullable.string(),
+  id: Filled.integer(),
+  date: Filled.date(),
+  due_date: Filled.date(),
+  payment_method: Filled.enumeration(PAYMENT_METHODS),
   custom_payment_instructions: Type.Optional(Nullable.string()),
   pay_url: Type.Optional(Nullable.string()),
   creates_pay_url_on_publish: Type.Optional(Nullable.boolean()),
   description: Nullable.string(),
-  status: Nullable.string(),
-  price_without_vat: Nullable.string(),
-  price_with_vat: Nullable.string(),
-  vat_amount: Nullable.string(),
+  status: Filled.enumeration(INVOICE_STATUSES),
+  price_without_vat: Filled.string(),
+  price_with_vat: Filled.string(),
+  vat_amount: Filled.string(),
   contact_id: Nullable.integer(),
-  invoice_number: Nullable.string(),
-  published_at: Nullable.string(),
-  payment_status: Nullable.string(),
-  open_amount: Nullable.string(),
-  currency: Nullable.string(),
-  currency_exchange_rate: Nullable.string(),
+  invoice_number: Nullable.string({ description: "Null while a concept; always set once published or imported" }),
+  published_at: Nullable.string({ description: "The day it was published (YYYY-MM-DD); null while a concept" }),
+  payment_status: Filled.enumeration(PAYMENT_STATUSES),
+  open_amount: Filled.string(),
+  currency: Filled.string(),
+  currency_exchange_rate: Filled.string(),
   sends_copy_by_email_on_publish: Type.Optional(Nullable.boolean()),
   template_id: Nullable.integer(),
   vat_number: Nullable.string(),
@@ -66,7 +66,7 @@ export const SalesInvoiceSchema = ResponseObjectWithOmissions({
   api_reference: Type.Optional(Nullable.string()),
   payment_reference: Nullable.string(),
   sale_type: Nullable.string(),
-  distance_sale: Nullable.boolean(),
+  distance_sale: Filled.boolean(),
   // Kasboek extensions, absent while unset so reference clients see the reference's shape
   delivery_date: Type.Optional(Nullable.date()),
   credited_invoice_id: Type.Optional(Nullable.integer()),

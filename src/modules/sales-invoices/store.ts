@@ -10,14 +10,16 @@ import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
+import type { InvoiceStatus, PaymentMethod } from "./schemas.js";
 
 interface SalesInvoicesTable {
   id: Generated<number>;
   company_id: number;
-  status: string;
+  /** only the service writes these, each one of its own list */
+  status: InvoiceStatus;
   date: string;
   due_date: string;
-  payment_method: string;
+  payment_method: PaymentMethod;
   custom_payment_instructions: string | null;
   creates_pay_url_on_publish: number;
   pay_url: string | null;
@@ -74,7 +76,7 @@ function invoices(executor: Executor) {
 }
 
 export interface SalesInvoiceFilter {
-  statuses?: readonly string[];
+  statuses?: readonly InvoiceStatus[];
   /** only documents whose total is below zero */
   creditOnly?: boolean;
   /** by what is still owed, signs mirrored for credit invoices */

@@ -1,45 +1,30 @@
-/** The session cookie value alone: its shape, its signature, its lifetime. */
+/** The session cookie's value alone (its signature is @fastify/cookie's): its shape and its lifetime. */
 import { describe, expect, it } from "vitest";
-import { isFresh, isSignedBy, readClaims, SESSION_LIFETIME_SECONDS, signSession } from "./cookie.js";
+import { isFresh, readSessionValue, SESSION_LIFETIME_SECONDS, sessionValue } from "./cookie.js";
 
-const KEY = Buffer.alloc(32, 1);
-const STAMP = "stamp-of-the-password-hash";
-const CLAIMS = { userId: 42, issuedAtSeconds: 1_700_000_000 };
+const STAMP = "s".repeat(43);
+const CLAIMS = { userId: 42, issuedAtSeconds: 1_700_000_000, passwordStamp: STAMP };
 
 describe("session cookie values", () => {
-  it("are base64url(userId.issuedAt).HMAC-SHA256", () => {
-    const value = signSession(KEY, CLAIMS, STAMP);
-    const [payload, mac, ...rest] = value.split(".");
-    expect(rest).toEqual([]);
-    expect(Buffer.from(payload ?? "", "base64url").toString()).toBe("42.1700000000");
-    expect(mac).toMatch(/^[\w-]{43}$/);
-    expect(readClaims(value)).toEqual(CLAIMS);
-    expect(isSignedBy(KEY, value, STAMP)).toBe(true);
-  });
-
-  it("are not signed by another key, for another password, or once changed", () => {
-    const value = signSession(KEY, CLAIMS, STAMP);
-    expect(isSignedBy(Buffer.alloc(32, 2), value, STAMP)).toBe(false);
-    expect(isSignedBy(KEY, value, "another stamp")).toBe(false);
-    const otherUser = Buffer.from("43.1700000000").toString("base64url");
-    const forged = `${otherUser}.${value.split(".")[1]}`;
-    expect(readClaims(forged)).toEqual({ userId: 43, issuedAtSeconds: 1_700_000_000 });
-    expect(isSignedBy(KEY, forged, STAMP)).toBe(false);
-    const lastCharacter = value.at(-1) === "A" ? "B" : "A";
-    expect(isSignedBy(KEY, `${value.slice(0, -1)}${lastCharacter}`, STAMP)).toBe(false);
-    expect(isSignedBy(KEY, value.slice(0, -1), STAMP)).toBe(false);
+  it("are userId.issuedAt.passwordStamp, and read back as they were written", () => {
+    const value = sessionValue(CLAIMS);
+    expect(value).toBe(`42.1700000000.${STAMP}`);
+    expect(readSessionValue(value)).toEqual(CLAIMS);
   });
 
   it.each([
     "",
     "abc",
-    "a.b.c",
-    `${Buffer.from("42").toString("base64url")}.${"A".repeat(43)}`,
-    `${Buffer.from("x.1").toString("base64url")}.${"A".repeat(43)}`,
-    `${Buffer.from("0.1").toString("base64url")}.${"A".repeat(43)}`,
-    `${Buffer.from("42.1 ").toString("base64url")}.${"A".repeat(43)}`,
+    "42.1700000000",
+    `42.1700000000.${STAMP}.x`,
+    `x.1.${STAMP}`,
+    `0.1.${STAMP}`,
+    `042.1.${STAMP}`,
+    `42.1 .${STAMP}`,
+    `42.1.${STAMP.slice(1)}`,
+    `42.1.${STAMP.slice(1)}+`,
   ])("make no claims when malformed: %j", (value) => {
-    expect(readClaims(value)).toBeNull();
+    expect(readSessionValue(value)).toBeNull();
   });
 
   it("last 12 hours, and are not accepted from the future", () => {

@@ -1,14 +1,16 @@
 /**
  * GET/POST /login and POST /logout. Invariants: every answer is an HTML page or a 303 (never the
- * API's JSON envelope: the routes live in their own scope with HTML error handling); every POST
- * checks its CSRF pair before anything else; a blocked login is refused before the password is
- * looked at, and a wrong one says nothing about which of address or password was wrong.
+ * API's JSON envelope: the routes live in their own page scope); every POST passes the scope's
+ * CSRF check before anything else, and a refused login shows the form again; a blocked login is
+ * refused before the password is looked at, and a wrong one says nothing about which of address
+ * or password was wrong.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { csrfToken, csrfValid } from "../../platform/pages/csrf.js";
+import { csrfToken } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
-import { errorPage, pageLanguage, redirectPage, sendPage, usePageErrors } from "../../platform/pages/respond.js";
+import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
+import { usePages } from "../../platform/pages/scope.js";
 import { type LoginProblem, loginPage, refusedLogoutText } from "./pages.js";
 import { currentUser, endSession, logIn, safeReturnTo, startSession } from "./service.js";
 
@@ -27,9 +29,22 @@ function showLogin(
   return sendPage(reply, status, document);
 }
 
+function refuseForgedLogin(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const form = {
+    returnTo: safeReturnTo(formField(request.body, "return_to")),
+    email: formField(request.body, "email"),
+  };
+  return showLogin(request, reply, 403, { ...form, problem: "expired-form" });
+}
+
+function refuseForgedLogout(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const language = pageLanguage(request);
+  return errorPage(reply, 403, language, refusedLogoutText(language));
+}
+
 export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): void {
   app.register(async (scope) => {
-    usePageErrors(scope);
+    usePages(scope);
 
     scope.get("/login", async (request, reply) => {
       const returnTo = safeReturnTo(queryValue(request, "return_to"));
@@ -37,12 +52,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): 
       return showLogin(request, reply, 200, { returnTo, email: "", problem: null });
     });
 
-    scope.post("/login", async (request, reply) => {
+    scope.post("/login", { config: { forgedFormPage: refuseForgedLogin } }, async (request, reply) => {
       const returnTo = safeReturnTo(formField(request.body, "return_to"));
       const email = formField(request.body, "email");
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-        return showLogin(request, reply, 403, { returnTo, email, problem: "expired-form" });
-      }
       const outcome = await logIn(deps, {
         email,
         password: formField(request.body, "password"),
@@ -57,11 +69,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ServiceDeps): 
       return redirectPage(reply, returnTo);
     });
 
-    scope.post("/logout", async (request, reply) => {
-      if (!csrfValid(request, formField(request.body, "csrf_token"))) {
-        const language = pageLanguage(request);
-        return errorPage(reply, 403, language, refusedLogoutText(language));
-      }
+    scope.post("/logout", { config: { forgedFormPage: refuseForgedLogout } }, async (_request, reply) => {
       endSession(reply);
       return redirectPage(reply, "/login");
     });

@@ -1,9 +1,10 @@
 /**
  * Login sessions for the server-rendered pages: a signed cookie (see cookie.ts), nothing stored
  * per session. Invariants:
- * - a request has a user only when its `kasboek_session` cookie is well-formed, younger than
- *   12 hours, signed with this installation's key for the user's current password, and the user
- *   still exists with a password (a new password ends every session);
+ * - a request has a user only when its `kasboek_session` cookie is signed with this
+ *   installation's key (platform/pages/cookies.ts), well-formed, younger than 12 hours, names the
+ *   user's current password stamp, and the user still exists with a password (a new password ends
+ *   every session);
  * - the key is SESSION_SECRET when configured, else a random secret stored once in
  *   `instance_settings` (insert-if-absent, so every process on the database agrees), read once
  *   per process and database;
@@ -15,9 +16,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/connection.js";
 import type { ServiceDeps } from "../../platform/deps.js";
-import { clearCookie, cookieValues, setCookie } from "../../platform/pages/cookies.js";
+import { pageCookie, signedCookie } from "../../platform/pages/cookies.js";
 import { findSessionUser, normaliseEmail, verifyPassword } from "../users/service.js";
-import { isFresh, isSignedBy, readClaims, SESSION_LIFETIME_SECONDS, signSession } from "./cookie.js";
+import { isFresh, readSessionValue, SESSION_LIFETIME_SECONDS, sessionValue } from "./cookie.js";
 import {
   countAttempt,
   countAttemptWithBackOff,
@@ -74,11 +75,11 @@ export async function currentUser(
   deps: ServiceDeps,
   request: FastifyRequest,
 ): Promise<{ userId: number; email: string } | null> {
-  const value = cookieValues(request, SESSION_COOKIE)[0];
-  const claims = value === undefined ? null : readClaims(value);
-  if (value === undefined || claims === null || !isFresh(claims, nowSeconds(deps))) return null;
+  const value = signedCookie(request, SESSION_COOKIE);
+  const claims = value === null ? null : readSessionValue(value);
+  if (claims === null || !isFresh(claims, nowSeconds(deps))) return null;
   const user = await findSessionUser(deps, claims.userId);
-  if (user === null || !isSignedBy(await sessionKey(deps), value, user.passwordStamp)) return null;
+  if (user === null || user.passwordStamp !== claims.passwordStamp) return null;
   return { userId: user.userId, email: user.email };
 }
 
@@ -86,12 +87,12 @@ export async function currentUser(
 export async function startSession(deps: ServiceDeps, reply: FastifyReply, userId: number): Promise<void> {
   const user = await findSessionUser(deps, userId);
   if (user === null) throw new Error(`user ${userId} has no password, so no session can start`);
-  const value = signSession(await sessionKey(deps), { userId, issuedAtSeconds: nowSeconds(deps) }, user.passwordStamp);
-  setCookie(reply, SESSION_COOKIE, value, { sameSite: "Lax", maxAge: SESSION_LIFETIME_SECONDS });
+  const value = sessionValue({ userId, issuedAtSeconds: nowSeconds(deps), passwordStamp: user.passwordStamp });
+  reply.setCookie(SESSION_COOKIE, value, pageCookie(reply, "lax", SESSION_LIFETIME_SECONDS));
 }
 
 export function endSession(reply: FastifyReply): void {
-  clearCookie(reply, SESSION_COOKIE, "Lax");
+  reply.clearCookie(SESSION_COOKIE, pageCookie(reply, "lax"));
 }
 
 export function loginUrl(returnTo: string): string {

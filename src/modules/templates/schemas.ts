@@ -1,10 +1,10 @@
 /** Wire shape of a template, field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const TemplateSchema = ResponseObject({
-  id: Nullable.integer(),
-  name: Nullable.string(),
+  id: Filled.integer(),
+  name: Filled.string(),
   is_default: Nullable.boolean(),
 });
 

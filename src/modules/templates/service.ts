@@ -34,7 +34,7 @@ export async function listCompanyTemplates(
 
 export async function showTemplate(deps: ServiceDeps, companyId: number, templateId: number): Promise<Template> {
   const row = await findTemplate(deps.db, companyId, templateId);
-  if (!row) throw notFound("Template");
+  if (!row) throw notFound("template");
   return presentTemplate(row);
 }
 
@@ -46,7 +46,7 @@ export async function checkDocumentTemplate(
   errors: ValidationErrors,
 ): Promise<void> {
   if (templateId !== null && !(await findTemplate(executor, companyId, templateId))) {
-    errors.add("template_id", "is not a template of this company");
+    errors.add("template_id", { key: "notACompanyTemplate" });
   }
 }
 

@@ -128,10 +128,10 @@ function grantCompanies(row: TokenWithGrant): number[] {
 
 export async function authenticateToken(deps: ServiceDeps, token: string): Promise<AuthenticatedToken> {
   const row = await findTokenByHash(deps.db, hashToken(token));
-  if (!row) throw invalidToken("The access token is unknown");
-  if (row.revoked_at !== null || row.grant_revoked_at !== null) throw invalidToken("The access token was revoked");
+  if (!row) throw invalidToken({ key: "tokenUnknown" });
+  if (row.revoked_at !== null || row.grant_revoked_at !== null) throw invalidToken({ key: "tokenRevoked" });
   if (row.expires_at !== null && Date.parse(row.expires_at) <= deps.now().getTime()) {
-    throw invalidToken("The access token expired");
+    throw invalidToken({ key: "tokenExpired" });
   }
   const authenticated: AuthenticatedToken = {
     tokenId: row.id,

@@ -4,8 +4,10 @@
  * are compared lower-cased. Invariants: only a scrypt hash of a password is stored; checking a
  * password costs the same whether or not the address belongs to a user with a password.
  */
+
 import { createHash } from "node:crypto";
 import type { Executor } from "../../db/connection.js";
+import type { Problem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound } from "../../platform/errors.js";
 import { hashForUnknownUser, hashPassword, passwordMatches } from "./password-hash.js";
@@ -51,7 +53,7 @@ export async function findUserByEmailAddress(deps: ServiceDeps, email: string): 
 
 export async function showMe(deps: ServiceDeps, userId: number): Promise<Me> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound("User");
+  if (!user) throw notFound("user");
   return { first_name: user.first_name, last_name: user.last_name, email: user.email };
 }
 
@@ -60,19 +62,19 @@ export async function hasUsers(deps: ServiceDeps): Promise<boolean> {
 }
 
 /** Counted in characters (code points), as a person counts them. */
-function passwordProblem(password: string): string | null {
+function passwordProblem(password: string): Problem | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-  if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  if (length < PASSWORD_MIN_LENGTH) return { key: "minCharactersLong", least: PASSWORD_MIN_LENGTH };
+  if (length > PASSWORD_MAX_LENGTH) return { key: "maxCharactersLong", most: PASSWORD_MAX_LENGTH };
   return null;
 }
 
 /** Sets (or replaces) a user's password; every session of that user ends with it. */
 export async function setPassword(deps: ServiceDeps, email: string, password: string): Promise<void> {
   const problem = passwordProblem(password);
-  if (problem !== null) throw new ApiError("client.parameters.validation", `The password ${problem}`);
+  if (problem !== null) throw new ApiError("client.parameters.validation", { key: "password", problem });
   const user = await findCredentialsByEmail(deps.db, normaliseEmail(email));
-  if (!user) throw new ApiError("client.not_found.resource", `No user with e-mail address ${normaliseEmail(email)}`);
+  if (!user) throw new ApiError("client.not_found.resource", { key: "noUserWithEmail", email: normaliseEmail(email) });
   await updatePasswordHash(deps.db, user.id, await hashPassword(password));
 }
 

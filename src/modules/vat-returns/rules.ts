@@ -64,7 +64,7 @@ export function isSupportedPeriod(period: ReturnPeriod): boolean {
 /** A period from the path or the query: anything else is a 400 invalid_parameter_value. */
 export function readPeriod(value: unknown): ReturnPeriod {
   const period = typeof value === "string" ? parsePeriod(value) : null;
-  if (period === null) throw invalidParameter("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  if (period === null) throw invalidParameter("period", { key: "periodFormat" });
   if (!isSupportedPeriod(period)) throw invalidParameter("period", OUTSIDE_SUPPORTED_DATES);
   return period;
 }
@@ -196,8 +196,7 @@ export function drillDownBoxes(box: ReturnBox): { boxes: TaggedBox[]; vatOnly: b
 
 export function readReturnBox(value: unknown): ReturnBox {
   if (typeof value !== "string" || !(RETURN_BOXES as readonly string[]).includes(value)) {
-    const allowed = RETURN_BOXES.join(", ");
-    throw invalidParameter("box", `must be one of: ${allowed}`);
+    throw invalidParameter("box", { key: "oneOf", values: RETURN_BOXES });
   }
   return value as ReturnBox;
 }

@@ -3,7 +3,7 @@
  * drill-down lines behind a box, and the filing request. Amounts are decimal strings.
  */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 import { RETURN_BOXES, type ReturnBox } from "./rules.js";
 
 export const VatReturnBoxSchema = ResponseObject({
@@ -19,11 +19,11 @@ const boxProperties = Object.fromEntries(RETURN_BOXES.map((box) => [box, VatRetu
 >;
 
 export const VatReturnSchema = ResponseObject({
-  period: Nullable.string(),
-  from: Nullable.date(),
-  till: Nullable.date(),
-  state: Nullable.enumeration(["open", "filed"] as const),
-  rounding: Nullable.enumeration(["favour", "arithmetic"] as const),
+  period: Filled.string(),
+  from: Filled.date(),
+  till: Filled.date(),
+  state: Filled.enumeration(["open", "filed"] as const),
+  rounding: Filled.enumeration(["favour", "arithmetic"] as const),
   boxes: ResponseObject(boxProperties),
 });
 
@@ -31,14 +31,14 @@ export const VatReturnResponse = Type.Object({ vat_return: VatReturnSchema });
 export const VatReturnListResponse = Type.Object({ vat_returns: Type.Array(VatReturnSchema) });
 
 export const VatReturnLineSchema = ResponseObject({
-  id: Nullable.integer(),
-  ledger_entry_id: Nullable.integer(),
-  date: Nullable.date(),
+  id: Filled.integer(),
+  ledger_entry_id: Filled.integer(),
+  date: Filled.date(),
   box: Nullable.string(),
-  source_type: Nullable.string(),
-  source_id: Nullable.integer(),
+  source_type: Filled.string(),
+  source_id: Filled.integer(),
   description: Nullable.string(),
-  account_id: Nullable.integer(),
+  account_id: Filled.integer(),
   account_path: Nullable.string(),
   base: Nullable.string(),
   vat: Nullable.string(),

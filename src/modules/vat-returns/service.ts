@@ -12,6 +12,7 @@
  * instead: a ledger line is a number of cents, exact up to 2^53, so a period with a larger amount
  * to settle is refused (422 naming `period`) before anything is written.
  */
+import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
@@ -44,7 +45,7 @@ import {
   settlementAmounts,
   type VatReturnRounding,
 } from "./rules.js";
-import { VatReturnPayload } from "./schemas.js";
+import { type VatReturnLineSchema, VatReturnPayload, type VatReturnSchema } from "./schemas.js";
 import {
   findOverlappingVatReturn,
   findVatReturn,
@@ -56,30 +57,10 @@ import {
   type VatReturnRow,
 } from "./store.js";
 
-const RESOURCE = "VAT return";
+const RESOURCE = "vatReturn";
 
-export interface VatReturn {
-  period: string;
-  from: string;
-  till: string;
-  state: "open" | "filed";
-  rounding: VatReturnRounding;
-  boxes: PresentedBoxes;
-}
-
-export interface VatReturnLine {
-  id: number;
-  ledger_entry_id: number;
-  date: string;
-  box: string | null;
-  source_type: string;
-  source_id: number;
-  description: string | null;
-  account_id: number;
-  account_path: string | null;
-  base: string | null;
-  vat: string | null;
-}
+export type VatReturn = Static<typeof VatReturnSchema>;
+export type VatReturnLine = Static<typeof VatReturnLineSchema>;
 
 function presentFiled(row: VatReturnRow): VatReturn {
   return {
@@ -161,11 +142,11 @@ export async function listFiledVatReturns(
 function requestedPeriod(body: unknown, company: CompanyAccess, errors: ValidationErrors): ReturnPeriod | null {
   const { period } = readWritePayload(VatReturnPayload, body, { timeZone: company.timeZone }, errors);
   if (period === undefined || period === null || period.trim() === "") {
-    if (!errors.has("period")) errors.add("period", "can't be blank");
+    if (!errors.has("period")) errors.add("period", { key: "blank" });
     return null;
   }
   const parsed = parsePeriod(period.trim());
-  if (parsed === null) errors.add("period", "must be a period: YYYYQn, YYYY-MM or YYYY");
+  if (parsed === null) errors.add("period", { key: "periodFormat" });
   else if (!isSupportedPeriod(parsed)) errors.add("period", OUTSIDE_SUPPORTED_DATES);
   return parsed;
 }
@@ -201,18 +182,18 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
   return deps.db.transaction().execute(async (transaction) => {
     const { vat_return_rounding: rounding } = await bookkeepingSettingsForUpdate(transaction, company.companyId);
     if (period.till >= today) {
-      errors.add("period", "has not ended yet: a return can be filed from the day after its last day");
+      errors.add("period", { key: "periodNotEnded" });
     } else if (await findVatReturn(transaction, company.companyId, period.period)) {
-      errors.add("period", "is already filed");
+      errors.add("period", { key: "alreadyFiled" });
     } else if (await findOverlappingVatReturn(transaction, company.companyId, period.from, period.till)) {
-      errors.add("period", "overlaps a period whose return is already filed");
+      errors.add("period", { key: "overlapsFiledPeriod" });
     }
     errors.throwIfAny(RESOURCE);
 
     const figures = await figuresOf(transaction, company.companyId, period, rounding);
     const settlement = settlementLines(figures);
     if (settlement === null) {
-      errors.add("period", `has amounts too large to settle in one entry (each at most ${LARGEST_LINE})`);
+      errors.add("period", { key: "settlementTooLarge", most: LARGEST_LINE });
     }
     errors.throwIfAny(RESOURCE);
     const filed: VatReturn = { ...period, state: "filed", rounding, boxes: presentBoxes(figures) };

@@ -4,11 +4,12 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { listQuery } from "../../platform/list-query.js";
 import { setPagingHeaders } from "../../platform/paging.js";
-import { readDateParameter, readPathId } from "../../platform/params.js";
-import type { Query } from "../../platform/query-string.js";
+import { idParams, pathId } from "../../platform/params.js";
 import { dateParameter } from "../../platform/route-docs.js";
 import { VatTypeListResponse, VatTypeResponse } from "./schemas.js";
 import { listKnownVatTypes, showVatType } from "./service.js";
+
+const VAT_TYPE_ID = idParams({ id: "vatType" });
 
 /** `since` is read by the route: its default is today in the company's time zone */
 const VAT_TYPE_QUERY = listQuery({
@@ -29,11 +30,10 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
-      const { paging } = VAT_TYPE_QUERY.read(query);
+      const { paging } = VAT_TYPE_QUERY.read(request.query);
       const company = requireCompany(request);
-      const since = readDateParameter("since", query.since) ?? dateInTimeZone(deps.now(), company.timeZone);
-      const page = await listKnownVatTypes(deps, since, paging);
+      const { since } = request.query as { since?: string };
+      const page = await listKnownVatTypes(deps, since ?? dateInTimeZone(deps.now(), company.timeZone), paging);
       setPagingHeaders(reply, page);
       return { vat_types: page.items };
     },
@@ -41,7 +41,7 @@ export function registerVatTypeRoutes(app: FastifyInstance, deps: ServiceDeps): 
 
   app.get(
     "/api/v1/companies/:company_id/vat_types/:id",
-    { config: access("public", "company_id"), schema: { response: { 200: VatTypeResponse } } },
-    async (request) => ({ vat_type: await showVatType(deps, readPathId(request.params, "VAT type")) }),
+    { config: access("public", "company_id"), schema: { params: VAT_TYPE_ID, response: { 200: VatTypeResponse } } },
+    async (request) => ({ vat_type: await showVatType(deps, pathId(request)) }),
   );
 }

@@ -1,6 +1,6 @@
 /** Wire shape of a VAT type, field order as the reference. */
 import { Type } from "@sinclair/typebox";
-import { Nullable, ResponseObject } from "../../platform/fields.js";
+import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 
 export const VAT_TYPE_NAMES = [
   "vat_high",
@@ -13,9 +13,9 @@ export const VAT_TYPE_NAMES = [
 ] as const;
 
 export const VatTypeSchema = ResponseObject({
-  id: Nullable.integer(),
-  name: Nullable.enumeration(VAT_TYPE_NAMES),
-  friendly_name: Nullable.string(),
+  id: Filled.integer(),
+  name: Filled.enumeration(VAT_TYPE_NAMES),
+  friendly_name: Filled.string(),
   value: Nullable.string(),
 });
 

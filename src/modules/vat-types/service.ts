@@ -35,7 +35,7 @@ export async function listKnownVatTypes(deps: ServiceDeps, since: string, paging
 
 export async function showVatType(deps: ServiceDeps, vatTypeId: number): Promise<VatType> {
   const row = await findVatType(deps.db, vatTypeId);
-  if (!row) throw notFound("VAT type");
+  if (!row) throw notFound("vatType");
   return presentVatType(row);
 }
 
@@ -107,7 +107,7 @@ export async function resolveLineVat(
       ? await lookup.byName(DEFAULT_VAT_TYPE)
       : await lookup.byId(given.vat_type_id);
   if (!vatType) {
-    errors.add(`${prefix}vat_type_id`, "is not a VAT type");
+    errors.add(`${prefix}vat_type_id`, { key: "notAVatType" });
     return null;
   }
   if (vatType.value !== null) {
@@ -115,11 +115,11 @@ export async function resolveLineVat(
   }
   const rate = given.vat_rate;
   if (rate === undefined || rate === null) {
-    errors.add(`${prefix}vat_rate`, "can't be blank for a custom VAT type");
+    errors.add(`${prefix}vat_rate`, { key: "blankForCustomVatType" });
     return null;
   }
   if (new Big(rate).lt(0) || new Big(rate).gt(1)) {
-    errors.add(`${prefix}vat_rate`, "must be between 0 and 1 (0.21 is 21%)");
+    errors.add(`${prefix}vat_rate`, { key: "rateFraction" });
     return null;
   }
   return { vatTypeId: vatType.id, name: vatType.name, rate, customRate: rate };

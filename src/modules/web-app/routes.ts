@@ -15,10 +15,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
-import { ApiError } from "../../platform/errors.js";
+import { noEndpoint } from "../../platform/http.js";
 import { csrfToken } from "../../platform/pages/csrf.js";
 import { escapeHtml } from "../../platform/pages/html.js";
 import { errorPage, pageHeaders, pageLanguage } from "../../platform/pages/respond.js";
+import { usePages } from "../../platform/pages/scope.js";
 import { notBuiltText } from "./texts.js";
 
 export const WEB_APP_PATH = "/app/";
@@ -34,11 +35,6 @@ function readIndex(directory: string | undefined): string | null {
   const markup = readFileSync(file, "utf8");
   if (!markup.includes(CSRF_META)) throw new Error(`${file} lacks the CSRF meta tag the app's sign-out needs`);
   return markup;
-}
-
-/** What an unknown path answers (platform/http.ts), for the paths here that are none to a caller. */
-function noEndpoint(request: FastifyRequest): ApiError {
-  return new ApiError("client.not_found.endpoint", `No endpoint ${request.method} ${request.url.split("?")[0]}`);
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -70,9 +66,13 @@ export function registerWebAppRoutes(app: FastifyInstance, directory: string | u
     }
     return sendIndex(request, reply, index);
   };
-  // `/app` too: the router ignores a trailing slash, so `/app/` reaches that route, not the wildcard
-  app.get("/app", answerPage);
-  app.get(`${WEB_APP_PATH}*`, answerPage);
+  // a page scope: its failures are pages, and the key of the CSRF cookie is loaded before use
+  app.register(async (pages) => {
+    usePages(pages);
+    // `/app` too: the router ignores a trailing slash, so `/app/` reaches that route, not the wildcard
+    pages.get("/app", answerPage);
+    pages.get(`${WEB_APP_PATH}*`, answerPage);
+  });
 
   if (index === null || directory === undefined) {
     // the same route either way, so the reference (and the typed client) never depend on a build

@@ -1,38 +1,39 @@
 /**
- * Reading and writing the cookies of the server-rendered pages (CSRF, session). Invariants:
- * values come back exactly as the browser sent them, so callers check their shape before
- * trusting them; a cookie is written only with a value of safe characters (never escaped or
- * encoded), always HttpOnly, and `Secure` whenever the browser reached us over https or the site
- * is https-only (its response carries Strict-Transport-Security: transport-security.ts).
+ * The cookies of the server-rendered pages (the session, the CSRF secret), read and written by
+ * @fastify/cookie. Invariants: the pages' cookies are signed (HMAC-SHA256) with the installation's
+ * secret key, and a value whose signature does not verify counts as no cookie; each is HttpOnly on
+ * Path=/, and `Secure` whenever the browser reached us over https or the site is https-only (its
+ * response carries Strict-Transport-Security: transport-security.ts). The key may live in the
+ * database, so the first page request loads it (`loadPageCookieKey`, awaited by every page scope:
+ * scope.ts) rather than the start, and building the app touches no table.
  */
-import type { FastifyReply, FastifyRequest } from "fastify";
+import { type CookieSerializeOptions, fastifyCookie, Signer } from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { declaresHttpsOnly } from "../transport-security.js";
 
-/** The characters our cookie values use: base64url and the dot that joins signed parts. */
-const SAFE_VALUE = /^[A-Za-z0-9._-]*$/;
-
-/**
- * Every value the Cookie header gives `name`, in header order (RFC 6265 section 5.4: a browser
- * may send several cookies of one name, e.g. set for different paths). Pairs without "=" are
- * skipped; a value in double quotes loses them, as RFC 6265 allows.
- */
-export function cookieValues(request: FastifyRequest, name: string): string[] {
-  const header = request.headers.cookie;
-  if (typeof header !== "string") return [];
-  const values: string[] = [];
-  for (const pair of header.split(";")) {
-    const separator = pair.indexOf("=");
-    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
-    let value = pair.slice(separator + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    values.push(value);
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Resolves once the key that signs the pages' cookies is loaded; a failed load is tried again next time. */
+    loadPageCookieKey: () => Promise<void>;
   }
-  return values;
 }
 
-/** The first value of the cookie `name`, or null when the browser sent none. */
-export function readCookie(request: FastifyRequest, name: string): string | null {
-  return cookieValues(request, name)[0] ?? null;
+/**
+ * Installs @fastify/cookie on `app` (and so every scope): cookies are parsed on every request, and
+ * signed with the key `loadKey` gives, once a page scope has loaded it.
+ */
+export function registerPageCookies(app: FastifyInstance, loadKey: () => Promise<Buffer>): void {
+  let signer: Signer | null = null;
+  const loaded = (): Signer => {
+    if (signer === null) throw new Error("a page cookie was signed or read before its key was loaded");
+    return signer;
+  };
+  app.register(fastifyCookie, {
+    secret: { sign: (value) => loaded().sign(value), unsign: (value) => loaded().unsign(value) },
+  });
+  app.decorate("loadPageCookieKey", async () => {
+    signer ??= new Signer(await loadKey());
+  });
 }
 
 /**
@@ -47,22 +48,34 @@ export function isHttps(request: FastifyRequest): boolean {
   return first?.trim().toLowerCase() === "https";
 }
 
-export interface CookieOptions {
-  sameSite: "Strict" | "Lax";
-  /** seconds; absent: the browser keeps the cookie until it closes */
-  maxAge?: number;
+/** `Secure` for this response's cookies: over https, or on a site that is https-only. */
+export function cookieSecurity(reply: FastifyReply): { secure: boolean } {
+  return { secure: isHttps(reply.request) || declaresHttpsOnly(reply) };
 }
 
-/** Adds a Set-Cookie header (Fastify keeps every one) for a cookie on the whole site. */
-export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
-  if (!SAFE_VALUE.test(value)) throw new Error(`cookie ${name} may hold only base64url characters and dots`);
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", `SameSite=${options.sameSite}`];
-  if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
-  if (isHttps(reply.request) || declaresHttpsOnly(reply)) parts.push("Secure");
-  reply.header("set-cookie", parts.join("; "));
+/**
+ * The options of a signed page cookie on the whole site; without `maxAge` the browser keeps it
+ * until it closes.
+ */
+export function pageCookie(
+  reply: FastifyReply,
+  sameSite: "strict" | "lax",
+  maxAgeSeconds?: number,
+): CookieSerializeOptions {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite,
+    signed: true,
+    ...cookieSecurity(reply),
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
 }
 
-/** Tells the browser to forget a cookie written by `setCookie`. */
-export function clearCookie(reply: FastifyReply, name: string, sameSite: CookieOptions["sameSite"]): void {
-  setCookie(reply, name, "", { sameSite, maxAge: 0 });
+/** The value of a signed page cookie, or null when the browser sent none or its signature fails. */
+export function signedCookie(request: FastifyRequest, name: string): string | null {
+  const sent = request.cookies[name];
+  if (sent === undefined) return null;
+  const unsigned = request.unsignCookie(sent);
+  return unsigned.valid ? unsigned.value : null;
 }

@@ -1,47 +1,65 @@
 /**
- * Cross-site request forgery protection for every form, stateless double-submit: one random value
- * sits both in the `kasboek_csrf` cookie (HttpOnly, SameSite=Strict, whole site) and in each
- * form's hidden `csrf_token` field; a POST is accepted only when both are present, well-formed and
- * equal (compared in constant time) and the browser does not say the post came from another
- * site. Another site can make a browser send a cookie but can neither read it nor write it into
- * a form. Invariant: one request hands out one token, however many forms its page holds.
+ * Cross-site request forgery protection for every form, by @fastify/csrf-protection in its
+ * cookie mode: a random secret sits in the signed `kasboek_csrf` cookie (HttpOnly,
+ * SameSite=Strict, whole site) and each form's hidden `csrf_token` field carries a token made
+ * from it. A form post is accepted only when the cookie's signature holds, the token was made from
+ * its secret (the library compares in constant time), and the browser does not say the post came
+ * from another site. Another site can make a browser send the cookie but can neither read it nor
+ * make a token for it. Invariants: every request of a page scope but a GET or HEAD (every form
+ * post) is checked before its handler runs (`refuseForgedForms`, scope.ts); one response hands
+ * out one token, however many forms its page holds; a refusal is the route's own page
+ * (`forgedFormPage` in its config) or a generic 403.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { cookieValues, setCookie } from "./cookies.js";
+import fastifyCsrfProtection from "@fastify/csrf-protection";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cookieSecurity } from "./cookies.js";
+import { formField } from "./forms.js";
 
 export const CSRF_COOKIE = "kasboek_csrf";
 /** The hidden form field that carries the token back. */
 export const CSRF_FIELD = "csrf_token";
-/** 32 random bytes in base64url: exactly 43 characters of this alphabet, no padding. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The page a form post of this route gets when its CSRF check fails (a generic 403 when absent). */
+    forgedFormPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+  }
+}
+
+/** Installs the CSRF plugin on `app`; it needs @fastify/cookie (registerPageCookies) first. */
+export function registerCsrfProtection(app: FastifyInstance): void {
+  app.register(fastifyCsrfProtection, {
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: { path: "/", httpOnly: true, sameSite: "strict", signed: true },
+    getToken: (request) => formField(request.body, CSRF_FIELD),
+    // 256 bits, as the secret had before the library
+    csrfOpts: { secretLength: 32 },
+    logLevel: "info",
+  });
+}
 
 const issued = new WeakMap<FastifyRequest, string>();
 
-function isWellFormed(value: string): boolean {
-  return TOKEN_PATTERN.test(value);
-}
-
 /**
- * The token for the forms of this response: the browser's own when it holds a well-formed one
- * (so a page open in another tab keeps working), otherwise a new one, written to the cookie.
+ * The token for the forms of this response, made from the browser's secret when its cookie holds
+ * a signed one (so a page open in another tab keeps working), otherwise from a new one, written to
+ * the cookie.
  */
 export function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
-  const already = issued.get(request);
-  if (already !== undefined) return already;
-  let token = cookieValues(request, CSRF_COOKIE).find(isWellFormed);
+  let token = issued.get(request);
   if (token === undefined) {
-    token = randomBytes(32).toString("base64url");
-    setCookie(reply, CSRF_COOKIE, token, { sameSite: "Strict" });
+    token = reply.generateCsrf(cookieSecurity(reply));
+    issued.set(request, token);
   }
-  issued.set(request, token);
   return token;
 }
 
-function constantTimeEqual(left: string, right: string): boolean {
-  const a = Buffer.from(left, "utf8");
-  const b = Buffer.from(right, "utf8");
-  return a.length === b.length && timingSafeEqual(a, b);
+/** The plugin's refusals: no (validly signed) secret, or a token not made from it. */
+const FORGED_FORM_CODES = new Set(["FST_CSRF_MISSING_SECRET", "FST_CSRF_INVALID_TOKEN"]);
+
+/** Whether `error` is a form post refused by the CSRF check. */
+export function isForgedForm(error: FastifyError): boolean {
+  return error.code !== undefined && FORGED_FORM_CODES.has(error.code);
 }
 
 /**
@@ -53,16 +71,19 @@ function isFromAnotherSite(request: FastifyRequest): boolean {
   return site === "cross-site" || site === "same-site";
 }
 
+function forgedFormError(): FastifyError {
+  return Object.assign(new Error("The form comes from another site"), {
+    code: "FST_CSRF_INVALID_TOKEN",
+    statusCode: 403,
+  });
+}
+
 /**
- * Whether a form post carries a matching pair. Every cookie of the name is tried (which of several
- * a browser sends first is not something the form can know); only well-formed values take part,
- * so an empty field never matches an empty cookie.
+ * A preHandler hook: checks every request that may change something (an unknown path's excepted:
+ * it changes nothing and keeps its 404) and leaves a refusal to the scope's error handler.
  */
-export function csrfValid(request: FastifyRequest, submitted: string): boolean {
-  if (!isWellFormed(submitted) || isFromAnotherSite(request)) return false;
-  let matched = false;
-  for (const value of cookieValues(request, CSRF_COOKIE)) {
-    if (isWellFormed(value) && constantTimeEqual(value, submitted)) matched = true;
-  }
-  return matched;
+export function refuseForgedForms(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+  if (request.method === "GET" || request.method === "HEAD" || request.is404) return done();
+  if (isFromAnotherSite(request)) return done(forgedFormError());
+  request.server.csrfProtection(request, reply, done);
 }

@@ -1,58 +1,32 @@
 /**
- * HTML form bodies (`application/x-www-form-urlencoded`) for the routes outside the API: the
- * pages and the OAuth endpoints. Invariants: the API is untouched — on an /api/ route, and on a
- * path no route matches, a form body is refused exactly as the catch-all parser of
- * `platform/http.ts` refuses any non-JSON body (400, or nothing when the body is empty); a form
- * is at most 16 KiB; a parsed form is a plain record whose first value of each name wins and
- * whose names can never reach Object.prototype; a form with a NUL character anywhere is refused
- * with a 400 (PostgreSQL cannot store one, and no form field has a use for it).
+ * HTML form bodies (`application/x-www-form-urlencoded`), read by @fastify/formbody in the scopes
+ * that take forms: the pages (scope.ts) and the OAuth endpoints. Invariants: the API never reads
+ * one — outside those scopes a form body meets the catch-all parser of `platform/http.ts`, which
+ * refuses any non-JSON body (400, or nothing when the body is empty), whatever its size; a form is
+ * at most 16 KiB (413 beyond); a parsed form is a plain record whose first value of each name wins
+ * and whose names can never reach Object.prototype; a form with a NUL character anywhere is
+ * refused with a 400 (PostgreSQL cannot store one, and no form field has a use for it).
  */
-import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
+import fastifyFormbody from "@fastify/formbody";
+import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors.js";
 
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** An API route, or no route at all (the 404 handler, which keeps its API answer). */
-function isApiRequest(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  return route === undefined || route.startsWith("/api/");
-}
-
 function parseForm(text: string): Record<string, string> {
   const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of new URLSearchParams(text)) {
+    if (`${name}${value}`.includes("\u0000")) {
+      throw new ApiError("client.parameters.invalid_parameter_value", { key: "formFieldNul" });
+    }
     if (!Object.hasOwn(fields, name)) fields[name] = value;
   }
   return fields;
 }
 
-/** Installs the form parser on `app` (and so every scope registered inside it). */
-export function registerFormBodies(app: FastifyInstance): void {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
-    const text = String(body);
-    if (isApiRequest(request)) {
-      if (text.trim() === "") return done(null, undefined);
-      return done(
-        new ApiError(
-          "client.parameters.invalid_parameter_value",
-          "Request bodies must be JSON (Content-Type: application/json)",
-        ),
-        undefined,
-      );
-    }
-    // Checked here rather than as the parser's bodyLimit, which would change the API's answer
-    // to a large form body from 400 to 413.
-    if (Buffer.byteLength(text) > FORM_BODY_LIMIT_BYTES)
-      return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-    const fields = parseForm(text);
-    if (Object.entries(fields).some(([name, value]) => `${name}${value}`.includes("\u0000"))) {
-      return done(
-        new ApiError("client.parameters.invalid_parameter_value", "A form field must not contain a NUL character"),
-        undefined,
-      );
-    }
-    done(null, fields);
-  });
+/** Makes `scope` (an encapsulated plugin) read form bodies. */
+export function acceptForms(scope: FastifyInstance): void {
+  scope.register(fastifyFormbody, { bodyLimit: FORM_BODY_LIMIT_BYTES, parser: parseForm });
 }
 
 /**

@@ -1,17 +1,19 @@
 /**
  * The shared page infrastructure: escaping templates, the document shell, the headers of every
- * page (language included), form bodies (and that the API still refuses them), CSRF cookies and
- * checks, HTML errors in Dutch by default and English on request.
+ * page (language included), form bodies (and that the API still refuses them), signed CSRF
+ * cookies and the check of every form post, HTML errors in Dutch by default and English on request.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, errorOf, newCompany, type TestApp } from "../../../test/support/app.js";
+import { cookieAttributes } from "../../../test/support/pages.js";
 import { createHttpServer } from "../http.js";
-import { readCookie } from "./cookies.js";
-import { csrfToken, csrfValid } from "./csrf.js";
-import { FORM_BODY_LIMIT_BYTES, formField, registerFormBodies } from "./forms.js";
+import { registerPageCookies } from "./cookies.js";
+import { csrfToken, registerCsrfProtection } from "./csrf.js";
+import { acceptForms, FORM_BODY_LIMIT_BYTES, formField } from "./forms.js";
 import { html, page } from "./html.js";
 import { errorPage, pageLanguage, registerPageAssets, sendPage, usePageErrors } from "./respond.js";
+import { usePages } from "./scope.js";
 
 describe("html templates", () => {
   it("escapes every interpolated value and keeps composed markup", () => {
@@ -37,20 +39,26 @@ describe("html templates", () => {
   });
 });
 
-/** A bare server with the API's conventions, the form parser, a page scope and an API route. */
+/** A bare server with the API's conventions, the page plugins, a page scope and an API route. */
 async function formServer(): Promise<FastifyInstance> {
   const app = createHttpServer({ logger: false });
-  registerFormBodies(app);
+  registerPageCookies(app, async () => Buffer.alloc(32, 7));
+  registerCsrfProtection(app);
   registerPageAssets(app);
   app.post("/api/v1/echo", async (request) => ({ body: request.body ?? null }));
+  // forms and HTML errors without the CSRF check, to see the parser alone
   app.register(async (scope) => {
     usePageErrors(scope);
+    acceptForms(scope);
     scope.post("/echo", async (request) => ({
       name: formField(request.body, "name"),
       missing: formField(request.body, "missing"),
       proto: formField(request.body, "__proto__"),
       keys: Object.keys(request.body as object),
     }));
+  });
+  app.register(async (scope) => {
+    usePages(scope);
     scope.get("/page", async (request, reply) => {
       const first = csrfToken(request, reply);
       expect(csrfToken(request, reply)).toBe(first);
@@ -60,9 +68,7 @@ async function formServer(): Promise<FastifyInstance> {
         formActions: ["https://client.example/callback?x=1", "com.example.app:/cb"],
       });
     });
-    scope.post("/check", async (request, reply) =>
-      reply.send({ valid: csrfValid(request, formField(request.body, "csrf_token")) }),
-    );
+    scope.route({ method: ["POST", "PUT", "DELETE"], url: "/check", handler: async () => ({ valid: true }) });
     scope.get("/fail", async () => {
       throw new Error("database down");
     });
@@ -241,65 +247,100 @@ describe("page responses and CSRF", () => {
     expect(response.body).not.toMatch(/url\(|@import|https?:/);
   });
 
-  it("sets one CSRF cookie per page, reuses a well-formed one, and adds Secure over https", async () => {
-    const first = await app.inject({ method: "GET", url: "/page" });
-    const setCookie = String(first.headers["set-cookie"]);
-    expect(setCookie).toMatch(/^kasboek_csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
-    const token = /^kasboek_csrf=([\w-]{43})/.exec(setCookie)?.[1] ?? "";
-    expect(first.body).toContain(`<p>${token}</p>`);
+  /** A page's CSRF pair: the signed cookie as the browser sends it back, and the form's token. */
+  async function openPage(headers: Record<string, string> = {}) {
+    const response = await app.inject({ method: "GET", url: "/page", headers });
+    const setCookie = String(response.headers["set-cookie"] ?? "");
+    const cookie = /^(kasboek_csrf=[^;]+)/.exec(setCookie)?.[1] ?? "";
+    const token = /<p>([^<]+)<\/p>/.exec(response.body)?.[1] ?? "";
+    return { response, setCookie, cookie, token };
+  }
 
-    const again = await app.inject({ method: "GET", url: "/page", headers: { cookie: `kasboek_csrf=${token}` } });
-    expect(again.headers["set-cookie"]).toBeUndefined();
-    expect(again.body).toContain(`<p>${token}</p>`);
+  it("sets one signed CSRF cookie per page, keeps a signed one, and adds Secure over https", async () => {
+    const first = await openPage();
+    expect(first.setCookie).toMatch(/^kasboek_csrf=[^;]+;/);
+    expect(cookieAttributes(first.setCookie)).toEqual(["HttpOnly", "Path=/", "SameSite=Strict"]);
+    // the form carries a token made from the cookie's secret, not the cookie itself
+    expect(first.token).toMatch(/^[\w-]{20,}$/);
+    expect(first.cookie).not.toContain(first.token);
 
-    const malformed = await app.inject({ method: "GET", url: "/page", headers: { cookie: "kasboek_csrf=<x>" } });
-    expect(String(malformed.headers["set-cookie"])).not.toContain("<x>");
+    const again = await openPage({ cookie: first.cookie });
+    expect(again.response.headers["set-cookie"]).toBeUndefined();
+    const withSecondToken = await check(first.cookie, again.token);
+    expect(withSecondToken.statusCode).toBe(200);
 
-    const secure = await app.inject({ method: "GET", url: "/page", headers: { "x-forwarded-proto": "https" } });
-    expect(String(secure.headers["set-cookie"])).toMatch(/; SameSite=Strict; Secure$/);
+    for (const cookie of ["kasboek_csrf=<x>", `${first.cookie}x`]) {
+      const replaced = await openPage({ cookie });
+      expect(replaced.setCookie).toMatch(/^kasboek_csrf=/);
+      expect(replaced.cookie).not.toBe(cookie);
+    }
+
+    const secure = await openPage({ "x-forwarded-proto": "https" });
+    expect(cookieAttributes(secure.setCookie)).toEqual(["HttpOnly", "Path=/", "SameSite=Strict", "Secure"]);
   });
 
-  it.each([
-    ["the matching pair", "kasboek_csrf=T", "T", {}, true],
-    ["the pair among other cookies", "a=1; kasboek_csrf=B; kasboek_csrf=T", "T", {}, true],
-    ["a same-origin post", "kasboek_csrf=T", "T", { "sec-fetch-site": "same-origin" }, true],
-    ["no cookie", undefined, "T", {}, false],
-    ["no field", "kasboek_csrf=T", "", {}, false],
-    ["a different field", "kasboek_csrf=T", "B", {}, false],
-    ["empty on both sides", "kasboek_csrf=", "", {}, false],
-    ["a short value on both sides", "kasboek_csrf=short", "short", {}, false],
-    ["a cross-site post", "kasboek_csrf=T", "T", { "sec-fetch-site": "cross-site" }, false],
-    ["a post from a sibling site", "kasboek_csrf=T", "T", { "sec-fetch-site": "same-site" }, false],
-  ])("checks %s", async (_name, cookie, field, headers, valid) => {
-    const expand = (value: string) => value.replace(/\bT\b/g, "t".repeat(43)).replace(/\bB\b/g, "b".repeat(43));
-    const response = await app.inject({
+  function check(cookie: string | undefined, token: string, headers: Record<string, string> = {}) {
+    return app.inject({
       method: "POST",
       url: "/check",
-      ...form(new URLSearchParams({ csrf_token: expand(field) }).toString(), {
-        ...(cookie === undefined ? {} : { cookie: expand(cookie) }),
+      ...form(new URLSearchParams({ csrf_token: token }).toString(), {
+        ...(cookie === undefined ? {} : { cookie }),
         ...headers,
       }),
     });
-    expect(response.json()).toEqual({ valid });
+  }
+
+  it("accepts a form post with its page's pair, same-origin or unmarked", async () => {
+    const { cookie, token } = await openPage();
+    for (const [cookies, headers] of [
+      [cookie, {}],
+      [`a=1; ${cookie}; b=2`, {}],
+      [cookie, { "sec-fetch-site": "same-origin" }],
+    ] as const) {
+      const response = await check(cookies, token, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ valid: true });
+    }
   });
 
-  it("reads cookies carefully", async () => {
-    const seen: Array<string | null> = [];
-    const probe = createHttpServer({ logger: false });
-    probe.get("/", async (request) => {
-      seen.push(readCookie(request, "kasboek_session"));
-      return {};
-    });
-    for (const cookie of [
-      'x_kasboek_session=1; kasboek_session="a.b"',
-      "kasboek_session",
-      "other=1",
-      "kasboek_session=v=1",
-    ]) {
-      await probe.inject({ method: "GET", url: "/", headers: { cookie } });
+  it("refuses a form post without a valid pair with a 403 page, in the reader's language", async () => {
+    const { cookie, token } = await openPage();
+    const other = await openPage();
+    const secret = decodeURIComponent(cookie.slice("kasboek_csrf=".length)).replace(/\.[^.]*$/, "");
+    const forgedAttempts: Array<[string, string | undefined, string, Record<string, string>]> = [
+      ["no cookie", undefined, token, {}],
+      ["no field", cookie, "", {}],
+      ["another page's token", cookie, other.token, {}],
+      ["another page's cookie", other.cookie, token, {}],
+      ["the secret without its signature", `kasboek_csrf=${secret}`, token, {}],
+      ["the secret signed by someone else", `kasboek_csrf=${secret}.${"A".repeat(43)}`, token, {}],
+      ["the cookie as the token", cookie, cookie.slice("kasboek_csrf=".length), {}],
+      ["empty on both sides", "kasboek_csrf=", "", {}],
+      ["a cross-site post", cookie, token, { "sec-fetch-site": "cross-site" }],
+      ["a post from a sibling site", cookie, token, { "sec-fetch-site": "same-site" }],
+    ];
+    for (const [name, cookies, field, headers] of forgedAttempts) {
+      const response = await check(cookies, field, { ...headers, ...ENGLISH });
+      expect(response.statusCode, name).toBe(403);
+      expect(response.headers["content-type"], name).toBe("text/html; charset=utf-8");
+      expect(response.body, name).toContain("<h1>The form could not be accepted</h1>");
     }
-    await probe.close();
-    expect(seen).toEqual(["a.b", null, null, "v=1"]);
+    const dutch = await check(undefined, token);
+    expect(dutch.statusCode).toBe(403);
+    expect(dutch.body).toContain("<h1>Het formulier kon niet worden geaccepteerd</h1>");
+    // any method that may change something, not only POST
+    for (const method of ["PUT", "DELETE"] as const) {
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      const refused = await app.inject({ method, url: "/check", headers, payload: `csrf_token=${token}` });
+      expect(refused.statusCode, method).toBe(403);
+      const accepted = await app.inject({
+        method,
+        url: "/check",
+        headers: { ...headers, cookie },
+        payload: `csrf_token=${token}`,
+      });
+      expect(accepted.statusCode, method).toBe(200);
+    }
   });
 });
 

@@ -3,12 +3,14 @@
  * the security headers below (no script may run — on the web app's page, only this service's
  * own script files —, nothing may frame it, forms may post only to this service plus origins the
  * caller names, no Referer leaves) and is never used from a cache unasked; a failure on a page
- * is an HTML page too, never the API's JSON envelope (`usePageErrors`); a page is in the
- * language `pageLanguage` negotiates (Dutch unless the browser prefers one we have), says so in
+ * is an HTML page too, never the API's JSON envelope (`usePageErrors`), and a form post the CSRF
+ * check refuses gets its route's own page (csrf.ts) or a generic 403; a page is in the language
+ * `pageLanguage` negotiates (Dutch unless the browser prefers one we have), says so in
  * Content-Language, and carries `Vary: Accept-Language`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Language, negotiateLanguage } from "../language.js";
+import { isForgedForm } from "./csrf.js";
 import { type HtmlDocument, html, page } from "./html.js";
 import { PAGE_STYLESHEET } from "./stylesheet.js";
 
@@ -28,7 +30,7 @@ export interface PageMessage {
   message: string;
 }
 
-const TEXTS: Record<Language, { tooLarge: PageMessage; unreadable: PageMessage; failed: PageMessage }> = {
+const TEXTS: Record<Language, Record<"tooLarge" | "unreadable" | "forged" | "failed", PageMessage>> = {
   nl: {
     tooLarge: {
       title: "Het formulier is te groot",
@@ -37,6 +39,10 @@ const TEXTS: Record<Language, { tooLarge: PageMessage; unreadable: PageMessage; 
     unreadable: {
       title: "Het verzoek kon niet worden gelezen",
       message: "Ga terug, laad de pagina opnieuw en probeer het nog eens.",
+    },
+    forged: {
+      title: "Het formulier kon niet worden geaccepteerd",
+      message: "Het formulier was verlopen of kwam niet van deze pagina. Probeer het opnieuw.",
     },
     failed: {
       title: "Er ging iets mis",
@@ -48,6 +54,10 @@ const TEXTS: Record<Language, { tooLarge: PageMessage; unreadable: PageMessage; 
     unreadable: {
       title: "The request could not be read",
       message: "Please go back, reload the page and try again.",
+    },
+    forged: {
+      title: "The form could not be accepted",
+      message: "The form had expired or did not come from this page. Please try again.",
     },
     failed: { title: "Something went wrong", message: "Something went wrong on our side; please try again later." },
   },
@@ -139,11 +149,15 @@ export function errorPage(reply: FastifyReply, status: number, language: Languag
 
 /**
  * Makes every failure of the routes in `scope` (an encapsulated plugin) an HTML error page:
- * unreadable or oversized forms, and unexpected errors, whose details go only to the log.
+ * forged, unreadable or oversized forms, and unexpected errors, whose details go only to the log.
  */
 export function usePageErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     const language = pageLanguage(request);
+    if (isForgedForm(error)) {
+      const forgedFormPage = request.routeOptions.config.forgedFormPage;
+      return forgedFormPage ? forgedFormPage(request, reply) : errorPage(reply, 403, language, TEXTS[language].forged);
+    }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return errorPage(reply, 413, language, TEXTS[language].tooLarge);
     // body-parser failures (ours, Fastify's) carry `status` or `statusCode`
     const status = error.statusCode ?? (error as { status?: number }).status ?? 500;

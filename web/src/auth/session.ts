@@ -183,10 +183,11 @@ export async function signOut(): Promise<void> {
       });
     }
     const csrf = document.querySelector<HTMLMetaElement>('meta[name="kasboek-csrf"]')?.content ?? "";
-    await oauth.POST("/logout", {
-      body: { csrf_token: csrf },
-      bodySerializer: formBody,
-      headers: FORM,
+    // /logout is a page of the login session, not an operation of the API document: a form post.
+    await fetch("/logout", {
+      method: "POST",
+      body: new URLSearchParams({ csrf_token: csrf }),
+      credentials: "same-origin",
       redirect: "manual",
     });
   } finally {
