@@ -98,7 +98,11 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "POST /oauth/authorize": {
     summary: "Grant or deny the application's request (the consent form)",
     tag: "Pages",
-    responses: { "303": ["Back to the application's redirect URI with a code or an error"], ...FORM_ERRORS },
+    responses: {
+      "303": ["Back to the application's redirect URI with a code or an error"],
+      "422": ["The consent form again: an approval chose no company (a page)", HTML],
+      ...FORM_ERRORS,
+    },
   },
   "GET /login": {
     summary: "The sign-in page",
