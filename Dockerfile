@@ -23,6 +23,9 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
   && npm rebuild better-sqlite3
 COPY scripts ./scripts
 COPY src ./src
+# the web app (web/) and the typed client it calls the API with
+COPY clients/typescript/src ./clients/typescript/src
+COPY web ./web
 # After the build only production dependencies stay; the runtime stage copies them as they are,
 # with the compiled addon.
 RUN npm run build \

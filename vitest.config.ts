@@ -1,7 +1,12 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // the web app's name for the typed client (scripts/web-config.ts), for the tests of its modules
+  resolve: {
+    alias: { "@kasboek/client": fileURLToPath(new URL("./clients/typescript/src/index.ts", import.meta.url)) },
+  },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],

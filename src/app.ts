@@ -35,6 +35,7 @@ import { authenticateToken } from "./modules/tokens/service.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
 import { registerVatReturnRoutes } from "./modules/vat-returns/routes.js";
 import { registerVatTypeRoutes } from "./modules/vat-types/routes.js";
+import { registerWebAppRoutes } from "./modules/web-app/routes.js";
 import { registerAccessControl } from "./platform/access.js";
 import { cachedAccessLookups } from "./platform/access-cache.js";
 import type { ServiceDeps } from "./platform/deps.js";
@@ -56,6 +57,8 @@ export interface OperationsOptions {
   poolStats?: () => PoolStats;
   /** process metrics (CPU, memory, event loop) on /metrics */
   processMetrics?: boolean;
+  /** the built web app (index.html, assets/) served at /app/; unset: /app/ says it is not built */
+  webAppDirectory?: string;
   /** PUBLIC_URL as configured, the OpenAPI document's server; unset, each request's own address */
   configuredPublicUrl?: string;
 }
@@ -122,6 +125,7 @@ export function buildApp(
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);
   registerOpenApiRoutes(app, { publicUrl: operations.configuredPublicUrl });
+  registerWebAppRoutes(app, operations.webAppDirectory);
   registerHealthRoutes(app, deps, {
     metrics,
     metricsToken: operations.metricsToken,

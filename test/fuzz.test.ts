@@ -83,11 +83,15 @@ function matchedRoute(method: string, url: string): CollectedRoute | undefined {
   for (const route of routesByKey.values()) {
     if (route.method !== routeMethod) continue;
     const pattern = route.url.split("/");
-    if (pattern.length !== decoded.length) continue;
+    // a wildcard route (`/app/*`) takes every path below it, however deep
+    const wildcard = pattern.at(-1) === "*";
+    if (wildcard ? decoded.length < pattern.length : pattern.length !== decoded.length) continue;
     let literals = 0;
     const fits = pattern.every((part, index) => {
       const segment = decoded[index] ?? "";
-      if (part.startsWith(":")) return segment !== "";
+      if (part === "*" && index === pattern.length - 1) return true;
+      // the router gives a parameter an empty segment too, except the last (`/a//b` reaches `/a/:id/b`)
+      if (part.startsWith(":")) return segment !== "" || index < pattern.length - 1;
       if (part === segment) literals++;
       return part === segment;
     });

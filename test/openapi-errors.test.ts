@@ -73,7 +73,8 @@ function provoke(fixture: Fixture, path: string, method: string, operation: Oper
     case 404:
       return {
         method,
-        url: real(true),
+        // without an id in its path, what is not there is named in the query (the general ledger's account)
+        url: /\{(?!company_id\})[a-z_]+\}/.test(path) ? real(true) : `${real(true)}?account_id=999999999`,
         headers: { ...headers, authorization: `Bearer ${owner.token}` },
         payload: body,
       };

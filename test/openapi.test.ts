@@ -27,14 +27,16 @@ const { harness, documentResponse, document, owner, operations } = openApi;
 function routerRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
   const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^([│ ]*)(?:[├└]── )(\S+) \(([^)]+)\)$/.exec(line);
+  // the tree with its shared prefixes: the form that shows wildcard routes (`/app/*`) whole
+  for (const line of app.printRoutes().split("\n")) {
+    const match = /^([│ ]*)(?:[├└]── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = (match[1] ?? "").length / 4;
     stack.length = depth;
     // a segment may list alternative parameter names (`:id|:company_id`); any one names the path
     stack.push((match[2] ?? "").replace(/:([a-z_]+)(\|:[a-z_]+)+/g, ":$1"));
-    for (const method of (match[3] ?? "").split(", ")) {
+    if (match[3] === undefined) continue;
+    for (const method of match[3].split(", ")) {
       if (method !== "HEAD") found.push(`${method} ${stack.join("")}`);
     }
   }
@@ -45,7 +47,7 @@ const shape = (key: string) => key.replace(/[:{][a-z_]+}?/g, "{}");
 
 /** What people (pages and their files, the reference page) and operators' tools use: not programs. */
 const FOR_PEOPLE_AND_TOOLS =
-  /^(GET|POST) \/(login|logout|account|sign\/|assets\/|docs|health\/|metrics|oauth\/authorize)/;
+  /^(GET|POST) \/(login|logout|account|sign\/|assets\/|docs|health\/|metrics|oauth\/authorize|app\b|$)/;
 
 function ajv() {
   const validator = new Ajv2020({ strict: false, allErrors: true });

@@ -13,6 +13,11 @@ const OPEN_ROUTES: readonly string[] = [
   "GET /sign/quotations/:token",
   "POST /sign/quotations/:token",
   "GET /sign/quotations/:token/pdf",
+  // the web app: its page and files are public, and it signs in through OAuth like any client
+  "GET /",
+  "GET /app",
+  "GET /app/*",
+  "GET /app/assets/*",
   // the pages' stylesheet, and the signed-in user's pages: a session cookie, not a bearer token
   "GET /assets/kasboek.css",
   "GET /login",

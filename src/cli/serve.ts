@@ -21,6 +21,7 @@
  * with REDIS_URL, one database driver — and housekeeping's first round waits
  * HOUSEKEEPING_FIRST_ROUND_DELAY_MS, so the first requests do not share the connection with it.
  */
+import { fileURLToPath } from "node:url";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/connection.js";
@@ -102,6 +103,8 @@ export async function serveCommand(argv: string[]): Promise<void> {
       configuredPublicUrl: config.PUBLIC_URL,
       poolStats: handle.poolStats,
       processMetrics: true,
+      // beside the bundle: `npm run build` puts the web app in dist/web/
+      webAppDirectory: fileURLToPath(new URL("./web", import.meta.url)),
       readinessChecks: redis === undefined ? [] : [{ name: "Redis", probe: async () => void (await redis.ping()) }],
     },
   );

@@ -45,6 +45,7 @@ const MIGRATION_MODULES: Record<string, () => Promise<MigrationModule>> = {
   "0028_create_row_counts": () => import("./migrations/0028_create_row_counts.js"),
   "0029_key_records_commit_with_their_request": () =>
     import("./migrations/0029_key_records_commit_with_their_request.js"),
+  "0030_register_the_web_app": () => import("./migrations/0030_register_the_web_app.js"),
 };
 
 const MIGRATION_NAMES = Object.keys(MIGRATION_MODULES);

@@ -214,14 +214,16 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => sendError(error, request, reply));
 
-  app.setNotFoundHandler((request, reply) => {
-    const apiError = new ApiError("client.not_found.endpoint", {
-      key: "noEndpoint",
-      method: request.method,
-      path: request.url.split("?")[0] ?? "",
-    });
-    return sendApiError(apiError, request, reply);
-  });
+  app.setNotFoundHandler((request, reply) => sendApiError(noEndpoint(request), request, reply));
 
   return app;
+}
+
+/** What a path no route serves answers: the API's 404 naming the method and path. */
+export function noEndpoint(request: FastifyRequest): ApiError {
+  return new ApiError("client.not_found.endpoint", {
+    key: "noEndpoint",
+    method: request.method,
+    path: request.url.split("?")[0] ?? "",
+  });
 }

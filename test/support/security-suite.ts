@@ -69,7 +69,8 @@ export async function discoverRoutes(deps: ServiceDeps): Promise<RouteDescriptio
   await app.ready();
   const paths: Array<{ method: string; path: string }> = [];
   const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+  // the tree with its shared prefixes: the form that shows wildcard routes (`/app/*`) whole
+  for (const line of app.printRoutes().split("\n")) {
     const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
     if (!match) continue;
     stack.length = (match[1] ?? "").length / 4;

@@ -979,7 +979,7 @@ export interface paths {
     };
     /**
      * List general ledger
-     * @description Answers one page of the general ledger (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. The movements of one account (`account_id` or `account_path`) between `from` and `till`, with its opening and closing balance. Needs the scope `read:reports`.
+     * @description Answers one page of the general ledger (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. An id that is not there, or is another company's, is a 404. The movements of one account (`account_id` or `account_path`) between `from` and `till`, with its opening and closing balance. Needs the scope `read:reports`.
      */
     get: operations["listReportGeneralLedger"];
     put?: never;
@@ -5648,6 +5648,7 @@ export interface operations {
       400: components["responses"]["Error400"];
       401: components["responses"]["Error401"];
       403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
       429: components["responses"]["Error429"];
     };
   };
@@ -5819,6 +5820,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/x-www-form-urlencoded": {
+          /** @description the client's id (a public client, or with client_secret instead of HTTP Basic) */
+          client_id?: string;
+          /** @description the client's secret (a confidential client not using HTTP Basic) */
+          client_secret?: string;
           /** @description authorization_code or refresh_token */
           grant_type?: string;
           /** @description the authorization code (authorization_code) */
@@ -5883,6 +5888,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/x-www-form-urlencoded": {
+          /** @description the client's id (a public client, or with client_secret instead of HTTP Basic) */
+          client_id?: string;
+          /** @description the client's secret (a confidential client not using HTTP Basic) */
+          client_secret?: string;
           /** @description the token to revoke */
           token?: string;
           /** @description access_token or refresh_token (optional) */

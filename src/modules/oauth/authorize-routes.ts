@@ -7,11 +7,14 @@
  *   parameter exactly as the GET did (the hidden fields are the client's, not ours to trust),
  *   then the session;
  * - without a session the answer is a 303 to the login page, which comes back to the request;
+ * - a signed-in user of the first-party client (Kasboek's web app) goes straight back to it with
+ *   a code, never through the consent page; every other client always shows it;
  * - the consent page names the client's redirect origin in its CSP form-action, because
  *   browsers apply form-action to the redirect that follows the post.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { isHttps } from "../../platform/pages/cookies.js";
 import { csrfToken } from "../../platform/pages/csrf.js";
 import { formField } from "../../platform/pages/forms.js";
 import { errorPage, pageLanguage, redirectPage, sendPage } from "../../platform/pages/respond.js";
@@ -20,6 +23,7 @@ import {
   type AuthorizationCheck,
   type AuthorizationRequest,
   approveAuthorization,
+  approveFirstParty,
   checkAuthorizationRequest,
   denyAuthorization,
   grantableCompanies,
@@ -28,6 +32,8 @@ import {
 import { AUTHORIZE_PATH, consentPage, oauthErrorText, untrustedRequestText } from "./pages.js";
 
 const COMPANY_FIELD = /^company_([1-9]\d{0,14})$/;
+/** A Host header: a name or an IPv4 address, or an IPv6 one in brackets, with an optional port. */
+const HOST_PATTERN = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
 type User = { userId: number; email: string };
 
@@ -82,6 +88,16 @@ async function showConsent(
   return sendPage(reply, status, document, { formActions: [authorization.redirectUri] });
 }
 
+/**
+ * The origin the browser addressed this request to, which the first-party web app's redirect
+ * path may use (see resolveRedirectUris); undefined when the Host header is not a plain host.
+ */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const host = request.headers.host?.toLowerCase();
+  if (host === undefined || !HOST_PATTERN.test(host)) return undefined;
+  return `${isHttps(request) ? "https" : "http"}://${host}`;
+}
+
 /** Every value of each query parameter, read from the raw query so repeated ones are seen. */
 function queryValues(request: FastifyRequest): ParameterValues {
   const query = new URLSearchParams(request.url.split("?")[1] ?? "");
@@ -110,16 +126,20 @@ function refuseForgedConsent(request: FastifyRequest, reply: FastifyReply): Fast
 
 export function registerAuthorizeRoutes(scope: FastifyInstance, deps: ServiceDeps): void {
   scope.get(AUTHORIZE_PATH, async (request, reply) => {
-    const check = await checkAuthorizationRequest(deps, queryValues(request));
+    const check = await checkAuthorizationRequest(deps, queryValues(request), requestOrigin(request));
     if (check.kind !== "valid") return answerInvalid(request, reply, check);
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(authorizeUrl(check.request)));
+    if (check.request.client.firstParty) {
+      const location = await approveFirstParty(deps, user.userId, check.request);
+      if (location !== null) return redirectPage(reply, location);
+    }
     return showConsent(deps, request, reply, 200, user, check.request, false);
   });
 
   scope.post(AUTHORIZE_PATH, { config: { forgedFormPage: refuseForgedConsent } }, async (request, reply) => {
     const language = pageLanguage(request);
-    const check = await checkAuthorizationRequest(deps, formValues(request.body));
+    const check = await checkAuthorizationRequest(deps, formValues(request.body), requestOrigin(request));
     if (check.kind !== "valid") return answerInvalid(request, reply, check);
     const user = await currentUser(deps, request);
     if (user === null) return redirectPage(reply, loginUrl(authorizeUrl(check.request)));

@@ -7,16 +7,24 @@
  * - PKCE with S256 is required of every client; `plain` and no challenge are refused;
  * - approval makes a grant (user, client, scopes, companies — at least one, each a company of
  *   the user) and one code: random, stored hashed, single-use, valid 60 seconds, bound to the
- *   client (through the grant), the redirect URI and the code challenge.
+ *   client (through the grant), the redirect URI and the code challenge;
+ * - only the first-party client (Kasboek's web app, flagged by migration 0030) is approved
+ *   without asking, and its redirect URI is a path on this service's own address.
  */
 import { publicUrlOf, type ServiceDeps } from "../../platform/deps.js";
 import { ALL_SCOPES, type Scope } from "../../platform/scopes.js";
 import { listCompanies } from "../companies/service.js";
 import { type Client, findClient } from "./client-service.js";
 import { type OAuthErrorCode, plainDescription } from "./errors.js";
-import { CODE_CHALLENGE_PATTERN, readScopeParameter, redirectUriMatches, redirectWith } from "./rules.js";
+import {
+  CODE_CHALLENGE_PATTERN,
+  readScopeParameter,
+  redirectUriMatches,
+  redirectWith,
+  resolveRedirectUris,
+} from "./rules.js";
 import { hashSecret, newSecret } from "./secrets.js";
-import { insertCode, insertGrant } from "./store.js";
+import { findLiveGrantOfClient, insertCode, insertGrant, updateLiveGrant } from "./store.js";
 
 const CODE_LIFETIME_MS = 60 * 1000;
 const COMPANY_PAGE_SIZE = 100;
@@ -63,9 +71,14 @@ const untrusted = (message: string): AuthorizationCheck => ({
   message,
 });
 
+/**
+ * `requestOrigin`: the origin the browser reached this service at (scheme and Host), where the
+ * first-party web app's redirect path may lead besides the public address.
+ */
 export async function checkAuthorizationRequest(
   deps: ServiceDeps,
   values: ParameterValues,
+  requestOrigin?: string,
 ): Promise<AuthorizationCheck> {
   const clientIds = values("client_id");
   const redirectUris = values("redirect_uri");
@@ -76,7 +89,8 @@ export async function checkAuthorizationRequest(
   if (redirectUris.length !== 1 || redirectUri === undefined) {
     return untrusted("The application sent no redirect_uri, or more than one.");
   }
-  if (!redirectUriMatches(client.redirectUris, redirectUri)) {
+  const ownOrigins = [publicUrlOf(deps), ...(requestOrigin === undefined ? [] : [requestOrigin])];
+  if (!redirectUriMatches(resolveRedirectUris(client.redirectUris, ownOrigins), redirectUri)) {
     return untrusted("The application asked to be sent to an address it did not register.");
   }
 
@@ -152,19 +166,55 @@ export async function approveAuthorization(
     .map((company) => company.id)
     .filter((id) => chosenCompanyIds.includes(id));
   if (companyIds.length === 0) return null;
+  return issueCode(deps, userId, request, companyIds);
+}
+
+/**
+ * The first-party web app is Kasboek itself, to a user signed in to Kasboek: it is not asked
+ * for consent but gets every company of the user at once, and it keeps one grant per user,
+ * brought up to date at each sign-in (a reload signs in again, and must not leave a grant
+ * behind each time; signing out revokes the one). Null for a user without companies, who sees
+ * the consent page instead. Throws for any other client: no caller may skip consent for one.
+ */
+export async function approveFirstParty(
+  deps: ServiceDeps,
+  userId: number,
+  request: AuthorizationRequest,
+): Promise<string | null> {
+  if (!request.client.firstParty) throw new Error(`client ${request.client.clientId} is not first-party`);
+  const companyIds = (await grantableCompanies(deps, userId)).map((company) => company.id);
+  if (companyIds.length === 0) return null;
+  return issueCode(deps, userId, request, companyIds, { reuseGrant: true });
+}
+
+async function issueCode(
+  deps: ServiceDeps,
+  userId: number,
+  request: AuthorizationRequest,
+  companyIds: readonly number[],
+  options: { reuseGrant?: boolean } = {},
+): Promise<string> {
   const now = deps.now();
   const code = newSecret();
+  const scopes = request.scopes.join(" ");
+  const company_ids = JSON.stringify(companyIds);
   await deps.db.transaction().execute(async (tx) => {
-    const grant = await insertGrant(tx, {
-      user_id: userId,
-      client_id: request.client.id,
-      scopes: request.scopes.join(" "),
-      company_ids: JSON.stringify(companyIds),
-      created_at: now.toISOString(),
-    });
+    const live = options.reuseGrant === true ? await findLiveGrantOfClient(tx, userId, request.client.id) : undefined;
+    const reused = live !== undefined && (await updateLiveGrant(tx, live.id, { scopes, company_ids }));
+    const grantId = reused
+      ? live.id
+      : (
+          await insertGrant(tx, {
+            user_id: userId,
+            client_id: request.client.id,
+            scopes,
+            company_ids,
+            created_at: now.toISOString(),
+          })
+        ).id;
     await insertCode(tx, {
       code_hash: hashSecret(code),
-      grant_id: grant.id,
+      grant_id: grantId,
       redirect_uri: request.redirectUri,
       code_challenge: request.codeChallenge,
       expires_at: new Date(now.getTime() + CODE_LIFETIME_MS).toISOString(),

@@ -3,7 +3,8 @@
  * public `client_id`, authenticated at the token and revocation endpoints. Invariants: a
  * confidential client's secret is shown once and stored only as its SHA-256; a public client has
  * no secret and authenticates by its id alone (PKCE protects its codes); every redirect URI was
- * checked by `redirectUriProblem` when registered.
+ * checked by `redirectUriProblem` when registered; the one first-party client (Kasboek's web app)
+ * is registered by migration 0030, not here.
  */
 import type { AttributeProblem } from "../../platform/catalogue/keys.js";
 import type { ServiceDeps } from "../../platform/deps.js";
@@ -37,8 +38,11 @@ export interface Client {
   id: number;
   clientId: string;
   name: string;
+  /** as registered; a path (the first-party app's) is on this service's own address */
   redirectUris: string[];
   confidential: boolean;
+  /** Kasboek's own web app: signed in without a consent page */
+  firstParty: boolean;
 }
 
 /** What registration prints: the secret appears here once and nowhere else, ever. */
@@ -67,6 +71,7 @@ function presentClient(row: ClientRow): Client {
     name: row.name,
     redirectUris: redirectUrisOf(row),
     confidential: row.secret_hash !== null,
+    firstParty: row.first_party === 1,
   };
 }
 

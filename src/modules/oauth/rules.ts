@@ -36,6 +36,15 @@ export function redirectUriProblem(uri: string): Problem | null {
   return { key: "httpsOnly" };
 }
 
+/**
+ * The registered redirect URIs as absolute URLs: a registered path (only the first-party web
+ * app's, from migration 0030) stands for that path on each of `ownOrigins` — this service's
+ * public address and the one the browser reached it at — so the code never leaves this service.
+ */
+export function resolveRedirectUris(registered: readonly string[], ownOrigins: readonly string[]): string[] {
+  return registered.flatMap((uri) => (uri.startsWith("/") ? ownOrigins.map((origin) => `${origin}${uri}`) : [uri]));
+}
+
 /** Whether `presented` is one of the registered redirect URIs. */
 export function redirectUriMatches(registered: readonly string[], presented: string): boolean {
   return registered.some((uri) => uri === presented || sameLoopbackUriButPort(uri, presented));

@@ -15,6 +15,8 @@ interface ClientsTable {
   name: string;
   redirect_uris: string;
   created_at: string;
+  /** 1: Kasboek's own web app, which is not asked for consent (migration 0030); 0: any other */
+  first_party: number;
 }
 
 interface GrantsTable {
@@ -65,8 +67,16 @@ function oauth(executor: Executor) {
   return executor.withTables<OAuthTables>();
 }
 
-export async function insertClient(executor: Executor, values: Omit<ClientRow, "id">): Promise<ClientRow> {
-  return oauth(executor).insertInto("oauth_clients").values(values).returningAll().executeTakeFirstOrThrow();
+/** Registers a client; never a first-party one, which only migration 0030 writes. */
+export async function insertClient(
+  executor: Executor,
+  values: Omit<ClientRow, "id" | "first_party">,
+): Promise<ClientRow> {
+  return oauth(executor)
+    .insertInto("oauth_clients")
+    .values({ ...values, first_party: 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findClientByClientId(executor: Executor, clientId: string): Promise<ClientRow | undefined> {
@@ -93,6 +103,38 @@ export async function findGrant(executor: Executor, grantId: number): Promise<Gr
     .select("oauth_clients.name as client_name")
     .where("oauth_grants.id", "=", grantId)
     .executeTakeFirst();
+}
+
+/** The user's newest grant in force for this client (the row id), if any. */
+export async function findLiveGrantOfClient(
+  executor: Executor,
+  userId: number,
+  clientRowId: number,
+): Promise<GrantRow | undefined> {
+  return oauth(executor)
+    .selectFrom("oauth_grants")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("client_id", "=", clientRowId)
+    .where("revoked_at", "is", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Gives a grant in force new scopes and companies; false when it was revoked meanwhile. */
+export async function updateLiveGrant(
+  executor: Executor,
+  grantId: number,
+  values: Pick<GrantRow, "scopes" | "company_ids">,
+): Promise<boolean> {
+  const result = await oauth(executor)
+    .updateTable("oauth_grants")
+    .set(values)
+    .where("id", "=", grantId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Marks a grant revoked; false when it was revoked already (or does not exist). */

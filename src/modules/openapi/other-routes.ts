@@ -14,6 +14,8 @@ import { pathParameters } from "./errors.js";
 import { pascal } from "./names.js";
 
 export interface Described {
+  /** when the URL alone does not make a distinct one (`/app` and `/app/*`) */
+  operationId?: string;
   summary: string;
   /** OAuth: called by programs, in the document; Pages (for people) and Operations (for tools): not */
   tag: "OAuth" | "Pages" | "Operations";
@@ -41,6 +43,8 @@ export const OTHER_ROUTES: Record<string, Described> = {
       "Form-encoded. The client authenticates with HTTP Basic or client_id/client_secret in the form; " +
       "public clients send only client_id and prove the code with PKCE (code_verifier).",
     form: {
+      client_id: "the client's id (a public client, or with client_secret instead of HTTP Basic)",
+      client_secret: "the client's secret (a confidential client not using HTTP Basic)",
       grant_type: "authorization_code or refresh_token",
       code: "the authorization code (authorization_code)",
       redirect_uri: "the redirect URI the code was issued for (authorization_code)",
@@ -61,7 +65,12 @@ export const OTHER_ROUTES: Record<string, Described> = {
     description:
       "Form-encoded, with the client's authentication as for /oauth/token. A refresh token revokes its whole " +
       "grant (its access tokens too), an access token only itself; an unknown token is not an error.",
-    form: { token: "the token to revoke", token_type_hint: "access_token or refresh_token (optional)" },
+    form: {
+      client_id: "the client's id (a public client, or with client_secret instead of HTTP Basic)",
+      client_secret: "the client's secret (a confidential client not using HTTP Basic)",
+      token: "the token to revoke",
+      token_type_hint: "access_token or refresh_token (optional)",
+    },
     responses: {
       "200": ["Revoked, or the token was not known"],
       "400": [OAUTH_ERROR, JSON_TYPE],
@@ -89,7 +98,11 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "POST /oauth/authorize": {
     summary: "Grant or deny the application's request (the consent form)",
     tag: "Pages",
-    responses: { "303": ["Back to the application's redirect URI with a code or an error"], ...FORM_ERRORS },
+    responses: {
+      "303": ["Back to the application's redirect URI with a code or an error"],
+      "422": ["The consent form again: an approval chose no company (a page)", HTML],
+      ...FORM_ERRORS,
+    },
   },
   "GET /login": {
     summary: "The sign-in page",
@@ -112,6 +125,7 @@ export const OTHER_ROUTES: Record<string, Described> = {
   "POST /logout": {
     summary: "Sign out",
     tag: "Pages",
+    form: { csrf_token: "the CSRF token of the page the form is on" },
     responses: { "303": ["Signed out: to the sign-in page"], ...FORM_ERRORS },
   },
   "GET /account": {
@@ -191,6 +205,38 @@ export const OTHER_ROUTES: Record<string, Described> = {
       "429": FORM_ERRORS["429"] ?? [""],
     },
   },
+  "GET /": {
+    summary: "A browser is sent on to the web app",
+    tag: "Pages",
+    responses: {
+      "302": ["Accept prefers text/html: to /app/"],
+      "404": ["Anyone else: no endpoint here", JSON_TYPE],
+    },
+  },
+  "GET /app": {
+    operationId: "getWebAppStartPage",
+    summary: "The web app's start (also at /app/)",
+    tag: "Pages",
+    responses: {
+      "200": ["The app's page, which loads its scripts from /app/assets/", HTML],
+      "404": ["The web app is not built on this installation (a page)", HTML],
+    },
+  },
+  "GET /app/*": {
+    operationId: "getWebAppPage",
+    summary: "The web app (every path below /app/ is one of its pages)",
+    tag: "Pages",
+    responses: {
+      "200": ["The app's page, which loads its scripts from /app/assets/", HTML],
+      "404": ["The web app is not built on this installation (a page)", HTML],
+    },
+  },
+  "GET /app/assets/*": {
+    operationId: "getWebAppAsset",
+    summary: "A file of the web app, named by its content hash (cached for a year)",
+    tag: "Pages",
+    responses: { "200": ["The file"], "404": ["No such file", JSON_TYPE] },
+  },
   "GET /assets/kasboek.css": {
     summary: "The pages' stylesheet",
     tag: "Pages",
@@ -254,7 +300,7 @@ export function otherOperation(route: CataloguedRoute): Record<string, unknown> 
   );
   const form = described.form;
   return {
-    operationId: `${route.method.toLowerCase()}${pascal(route.url)}`,
+    operationId: described.operationId ?? `${route.method.toLowerCase()}${pascal(route.url)}`,
     summary: described.summary,
     ...(described.description === undefined ? {} : { description: described.description }),
     tags: [described.tag],

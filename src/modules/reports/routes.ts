@@ -92,6 +92,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
       config: reports,
       schema: {
         querystring: GENERAL_LEDGER_QUERY.schema,
+        // an account_id that is not one of the company's accounts
+        errors: ["client.not_found.resource"],
         response: { 200: GeneralLedgerResponse },
       },
     },

@@ -1,11 +1,12 @@
 /**
  * How every server-rendered page leaves the service. Invariants: a page is HTML in UTF-8 with
- * the security headers below (no script may run, nothing may frame it, forms may post only to
- * this service plus origins the caller names, no Referer leaves) and is never cached; a failure
- * on a page is an HTML page too, never the API's JSON envelope (`usePageErrors`), and a form post
- * the CSRF check refuses gets its route's own page (csrf.ts) or a generic 403; a page is in
- * the language `pageLanguage` negotiates (Dutch unless the browser prefers one we have), says so
- * in Content-Language, and carries `Vary: Accept-Language`.
+ * the security headers below (no script may run — on the web app's page, only this service's
+ * own script files —, nothing may frame it, forms may post only to this service plus origins the
+ * caller names, no Referer leaves) and is never used from a cache unasked; a failure on a page
+ * is an HTML page too, never the API's JSON envelope (`usePageErrors`), and a form post the CSRF
+ * check refuses gets its route's own page (csrf.ts) or a generic 403; a page is in the language
+ * `pageLanguage` negotiates (Dutch unless the browser prefers one we have), says so in
+ * Content-Language, and carries `Vary: Accept-Language`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Language, negotiateLanguage } from "../language.js";
@@ -79,17 +80,29 @@ function formActionSource(target: string): string {
   return url.protocol;
 }
 
-function contentSecurityPolicy(formActions: readonly string[]): string {
+/**
+ * What a page may do beyond showing this service's markup, styles and images. `formActions`: the
+ * origins its forms may end up at. `runsApp`: it is the web app (/app/), which runs this
+ * service's own scripts (never inline ones), calls this service's API, and shows a PDF it
+ * fetched there in a frame (a blob: URL made by the page itself).
+ */
+export interface PagePolicy {
+  formActions?: readonly string[];
+  runsApp?: boolean;
+}
+
+function contentSecurityPolicy(policy: PagePolicy): string {
   // Chrome applies form-action to the redirects that follow a post too, so the OAuth consent
   // form names the client's redirect URI here.
-  const actions = ["'self'", ...formActions.map(formActionSource)].join(" ");
-  return `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`;
+  const actions = ["'self'", ...(policy.formActions ?? []).map(formActionSource)].join(" ");
+  const app = policy.runsApp === true ? "script-src 'self'; connect-src 'self'; frame-src blob:; " : "";
+  return `default-src 'none'; ${app}style-src 'self'; img-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 /** The headers every page response carries, failures and redirects included. */
-export function pageHeaders(reply: FastifyReply, formActions: readonly string[] = []): FastifyReply {
+export function pageHeaders(reply: FastifyReply, policy: PagePolicy = {}): FastifyReply {
   return reply
-    .header("content-security-policy", contentSecurityPolicy(formActions))
+    .header("content-security-policy", contentSecurityPolicy(policy))
     .header("cache-control", "no-store")
     .header("x-frame-options", "DENY")
     .header("referrer-policy", "no-referrer")
@@ -116,7 +129,7 @@ export function sendPage(
   document: HtmlDocument,
   options: { formActions?: string[] } = {},
 ): FastifyReply {
-  return varyOnLanguage(pageHeaders(reply, options.formActions))
+  return varyOnLanguage(pageHeaders(reply, { formActions: options.formActions ?? [] }))
     .header("content-language", document.language)
     .code(status)
     .type(HTML_UTF8)

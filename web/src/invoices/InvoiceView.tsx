@@ -1,0 +1,87 @@
+/** A published invoice: what it says, what is still open, its PDF, and recording a payment. */
+import { useState } from "react";
+import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
+import { useT } from "../i18n/i18n.js";
+import { Banner } from "../ui/Banner.js";
+import { Totals } from "./InvoiceEditor.js";
+import { PaymentForm } from "./PaymentForm.js";
+import { PdfPanel } from "./PdfPanel.js";
+import { type Invoice, invoiceState, STATE_LABELS } from "./status.js";
+
+export function InvoiceView({ companyId, invoice }: { companyId: number; invoice: Invoice }) {
+  const t = useT();
+  const [recorded, setRecorded] = useState(false);
+  const state = invoiceState(invoice, todayIso());
+  const contact = invoice.cached_contact;
+  return (
+    <article className="invoice-view">
+      <div className="page-head">
+        <h1>{t("invoice.title", { number: invoice.invoice_number ?? "" })}</h1>
+        <span className={`badge ${state}`}>{t(STATE_LABELS[state])}</span>
+      </div>
+      <div className="summary">
+        <section aria-labelledby="customer-heading">
+          <h2 id="customer-heading">{t("invoice.customer")}</h2>
+          <address>
+            {[contact?.name, contact?.address, [contact?.zipcode, contact?.city].filter(Boolean).join(" ")]
+              .filter((line) => line !== undefined && line !== null && line !== "")
+              .map((line) => (
+                <span key={line} className="address-line">
+                  {line}
+                </span>
+              ))}
+          </address>
+        </section>
+        <dl className="facts">
+          <dt>{t("invoice.date")}</dt>
+          <dd>{formatDate(invoice.date)}</dd>
+          <dt>{t("invoice.dueDate")}</dt>
+          <dd>{formatDate(invoice.due_date)}</dd>
+          <dt>{t("invoice.paymentMethod")}</dt>
+          <dd>{invoice.payment_method === null ? "" : t(`paymentMethod.${invoice.payment_method}` as never)}</dd>
+          <dt>{t("invoice.paymentStatus")}</dt>
+          <dd data-testid="payment-status">{t(STATE_LABELS[state])}</dd>
+          <dt>{t("invoice.openAmount")}</dt>
+          <dd className="amount" data-testid="open-amount">
+            {formatAmount(invoice.open_amount)}
+          </dd>
+        </dl>
+      </div>
+      <section aria-labelledby="lines-heading">
+        <h2 id="lines-heading">{t("invoice.lines")}</h2>
+        <table className="list lines">
+          <thead>
+            <tr>
+              <th scope="col">{t("invoice.lineDescription")}</th>
+              <th scope="col" className="amount">
+                {t("invoice.quantity")}
+              </th>
+              <th scope="col" className="amount wide-only">
+                {t("invoice.price")}
+              </th>
+              <th scope="col" className="amount">
+                {t("invoice.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.invoice_lines.map((line) => (
+              <tr key={line.id}>
+                <td>{line.description}</td>
+                <td className="amount">{formatQuantity(line.quantity)}</td>
+                <td className="amount wide-only">{formatAmount(line.price_per_unit)}</td>
+                <td className="amount">{formatAmount(line.price_with_vat)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <Totals invoice={invoice} unchanged published />
+      {recorded && <Banner kind="ok">{t("payment.recorded")}</Banner>}
+      {invoice.payment_status !== "paid" && (
+        <PaymentForm companyId={companyId} invoice={invoice} onRecorded={() => setRecorded(true)} />
+      )}
+      <PdfPanel companyId={companyId} invoice={invoice} />
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+/** A message across the page: an error (role=alert, announced at once) or a confirmation (status). */
+import type { ReactNode } from "react";
+import type { ShownError } from "../api/errors.js";
+import { useT } from "../i18n/i18n.js";
+
+export function Banner({ kind, children }: { kind: "error" | "ok"; children: ReactNode }) {
+  return (
+    <div className={`banner ${kind}`} role={kind === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+/** The banner of a failure, with a retry button when `retry` is given. */
+export function ErrorBanner({ error, retry, extra }: { error: ShownError; retry?: () => void; extra?: ReactNode }) {
+  const t = useT();
+  if (error.banner === null && extra === undefined) return null;
+  return (
+    <Banner kind="error">
+      {error.banner !== null && <p>{"key" in error.banner ? t(error.banner.key) : error.banner.text}</p>}
+      {extra}
+      {retry !== undefined && (
+        <button type="button" className="secondary" onClick={retry}>
+          {t("error.retry")}
+        </button>
+      )}
+    </Banner>
+  );
+}
