@@ -1,6 +1,6 @@
 /**
  * Test harness for the attachment endpoints: the real app plus attachment routes hung off rides
- * and hours, so the registration is tested on its own, exactly as any parent document uses it.
+ * and hours, so the registration is tested on its own, exactly as every parent document uses it.
  * Hours play a parent that refuses changes while its description is "locked". Test code only.
  */
 import type { FastifyInstance } from "fastify";

@@ -1,15 +1,19 @@
 /**
  * The API's description of itself, without a token: `GET /api/v1/openapi.json` (and `.yaml`),
  * built from the route catalogue on the first request and kept, its `servers` the absolute URL of
- * this service (`serverUrlOf`), and the reference page `/docs`:
+ * this service (`serverUrlOf`), and the reference page `/docs`. Keeping the rendered text per
+ * server URL (at most KEPT_RENDERINGS) is not a speed-up the bench measures — the mixed workload
+ * of bench/RESULTS.md never reads the document, so no row shows it —: the document cannot change
+ * while the process runs, so it is built once rather than on every GET. The page is
  * Swagger UI served from its own npm package (swagger-ui-dist), no CDN, under a CSP that lets
  * only this server's scripts run and only this server be called ("try it").
  *
  * The three files of the page are served by these routes rather than @fastify/static: they are
  * fixed, read once, and cached by the browser for a day; a static-file plugin would add a
  * directory walk and a path parameter for nothing. The page and the document are `no-cache`:
- * small, and a browser should always show the API of the version that runs. The page names an empty icon (`data:,`, which
- * img-src allows) so the browser does not ask for /favicon.ico, a 404 in the console.
+ * small, and a browser should always show the API of the version that runs. The page names an
+ * empty icon (`data:,`, which img-src allows) so the browser does not ask for /favicon.ico, a 404
+ * in the console.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
