@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useCompanyId } from "../app/queries.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
-import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
@@ -50,7 +49,6 @@ function draftOf(contact: Contact | null): Draft {
 }
 
 export function ContactEditor() {
-  const t = useT();
   const companyId = useCompanyId();
   const contactId = Number(useParams().contactId ?? "");
   const creating = !(contactId > 0);
@@ -66,9 +64,7 @@ export function ContactEditor() {
       ).contact,
     enabled: !creating,
   });
-  if (!creating && contact.isError)
-    return <ErrorBanner error={shownError(contact.error)} retry={() => void contact.refetch()} />;
-  if (!creating && contact.data === undefined) return <p className="loading">{t("app.loading")}</p>;
+  if (!creating && (contact.isError || contact.data === undefined)) return <QueryPending query={contact} />;
   return <ContactForm key={contactId} companyId={companyId} contact={creating ? null : (contact.data ?? null)} />;
 }
 

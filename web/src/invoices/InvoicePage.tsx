@@ -3,15 +3,12 @@ import { unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useCompanyId } from "../app/queries.js";
-import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { QueryPending } from "../ui/Banner.js";
 import { InvoiceEditor } from "./InvoiceEditor.js";
 import { InvoiceView } from "./InvoiceView.js";
 
 export function InvoicePage() {
-  const t = useT();
   const companyId = useCompanyId();
   const invoiceId = Number(useParams().invoiceId ?? "");
   const creating = !(invoiceId > 0);
@@ -28,8 +25,7 @@ export function InvoicePage() {
     enabled: !creating,
   });
   if (creating) return <InvoiceEditor key="new" companyId={companyId} invoice={null} />;
-  if (invoice.isError) return <ErrorBanner error={shownError(invoice.error)} retry={() => void invoice.refetch()} />;
-  if (invoice.data === undefined) return <p className="loading">{t("app.loading")}</p>;
+  if (invoice.isError || invoice.data === undefined) return <QueryPending query={invoice} />;
   if (invoice.data.status === "concept") {
     return <InvoiceEditor key={invoice.data.id} companyId={companyId} invoice={invoice.data} />;
   }

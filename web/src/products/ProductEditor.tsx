@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useCompanyId, useVatTypes } from "../app/queries.js";
 import { decimalForInput, formatAmount, parseDecimalInput } from "../format.js";
 import { useT } from "../i18n/i18n.js";
-import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
@@ -16,7 +15,6 @@ import { useSaveForm } from "../ui/useSaveForm.js";
 type Product = Schema<"Product">;
 
 export function ProductEditor() {
-  const t = useT();
   const companyId = useCompanyId();
   const productId = Number(useParams().productId ?? "");
   const creating = !(productId > 0);
@@ -32,9 +30,7 @@ export function ProductEditor() {
       ).product,
     enabled: !creating,
   });
-  if (!creating && product.isError)
-    return <ErrorBanner error={shownError(product.error)} retry={() => void product.refetch()} />;
-  if (!creating && product.data === undefined) return <p className="loading">{t("app.loading")}</p>;
+  if (!creating && (product.isError || product.data === undefined)) return <QueryPending query={product} />;
   return <ProductForm key={productId} companyId={companyId} product={creating ? null : (product.data ?? null)} />;
 }
 

@@ -1,6 +1,6 @@
 /** A message across the page: an error (role=alert, announced at once) or a confirmation (status). */
 import type { ReactNode } from "react";
-import type { ShownError } from "../api/errors.js";
+import { type ShownError, shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
 
 export function Banner({ kind, children }: { kind: "error" | "ok"; children: ReactNode }) {
@@ -26,4 +26,11 @@ export function ErrorBanner({ error, retry, extra }: { error: ShownError; retry?
       )}
     </Banner>
   );
+}
+
+/** What a page shows while its query has no answer: its failure with a retry, or that it is loading. */
+export function QueryPending({ query }: { query: { isError: boolean; error: unknown; refetch: () => unknown } }) {
+  const t = useT();
+  if (query.isError) return <ErrorBanner error={shownError(query.error)} retry={() => void query.refetch()} />;
+  return <p className="loading">{t("app.loading")}</p>;
 }
