@@ -87,7 +87,8 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       await signInOnLoginPage(page, company.email, language);
       expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/invoices`);
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
-      await expect(page.getByRole("heading", { level: 1, name: t("invoices.title") }).isVisible()).resolves.toBe(true);
+      // waitFor waits until it is visible (isVisible answers at once, before the list has loaded)
+      await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
       await expect(page.getByRole("banner").innerText()).resolves.toContain(`Webwinkel ${name} BV`);
       await expectAccessible(page, "invoice list");
       await screenshot(page, `${name}-invoices`);
@@ -120,7 +121,7 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
         .waitFor();
       const totals = page.getByRole("region", { name: t("invoice.totals") });
       await expect.poll(() => totals.innerText()).toMatch(/€\s405,00[\s\S]*€\s85,05[\s\S]*€\s490,05/);
-      await expect(first.getByText("€\u00a0459,80").isVisible()).resolves.toBe(true);
+      await first.getByText("€\u00a0459,80").waitFor();
       await expectAccessible(page, "concept invoice");
       await screenshot(page, `${name}-invoice-concept`);
 
@@ -324,7 +325,7 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       await page.getByLabel(t("product.price")).fill("0,23");
       await page.getByRole("button", { name: t("action.save") }).click();
       await page.getByRole("heading", { name: t("product.title", { name: "Reiskosten" }) }).waitFor();
-      await expect(page.getByText("€\u00a00,28").isVisible()).resolves.toBe(true);
+      await page.getByText("€\u00a00,28").waitFor();
       await expectAccessible(page, "product");
       await screenshot(page, `${name}-product`);
       await page.close();
