@@ -199,6 +199,20 @@ export interface ProblemParams {
   emptyFile: NoParams;
   fileTooLarge: { bytes: number; most: number; readable: string };
   fileNotDirectory: NoParams;
+  // bank statements (bank-statements/statement.ts): `line` of an MT940 file, `element` of a CAMT.053 one
+  statementFormat: NoParams;
+  statementVersion: { version: string };
+  statementEntities: NoParams;
+  statementXml: { line: number; column: number };
+  statementElementMissing: { element: string };
+  statementElementInvalid: { element: string };
+  statementLineMissing: { field: string };
+  statementLineInvalid: { line: number; field: string };
+  statementIban: { iban: string };
+  statementCurrency: { currency: string };
+  statementAmount: { where: string; most: string };
+  statementUnbalanced: { iban: string; opening: string; movements: string; closing: string };
+  statementEmpty: NoParams;
   // requests, clients and credentials
   idempotencyKeyFormat: NoParams;
   idempotencyKeyInUse: NoParams;
