@@ -54,20 +54,22 @@ export const EN: Labels = {
   continued: "continued",
   page: (current, count) => `Page ${current} of ${count}`,
   paymentInstructions: "Payment",
+  scanToPay: "Scan the code with your banking app to pay.",
   reverseCharge: ["VAT reverse-charged"],
   intraEu: ["Intra-Community supply, 0% VAT, article 138 VAT Directive"],
   smallBusinessScheme: ["Exempt from VAT under article 25 of the Dutch VAT Act 1968 (small business scheme)"],
   customerVatNumber: "Customer VAT number",
   creator: (templateName) => `Kasboek (template: ${templateName})`,
   payment: {
-    transfer: ({ amount, dueDate, account, invoiceNumber }) => {
+    transfer: ({ amount, dueDate, account, invoiceNumber, reference }) => {
       let text = `Please transfer ${amount} by ${dueDate}`;
       if (account !== null) {
         text += ` to ${account.iban}`;
         if (account.bic !== null) text += ` (BIC ${account.bic})`;
         if (account.holder !== null) text += ` in the name of ${account.holder}`;
       }
-      if (invoiceNumber !== null) text += `, quoting invoice number ${invoiceNumber}`;
+      if (reference !== null) text += `, quoting payment reference ${reference}`;
+      else if (invoiceNumber !== null) text += `, quoting invoice number ${invoiceNumber}`;
       return `${text}.`;
     },
     online: (amount, dueDate) => `Please pay ${amount} online by ${dueDate}.`,

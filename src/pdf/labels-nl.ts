@@ -55,6 +55,7 @@ export const NL: Labels = {
   continued: "vervolg",
   page: (current, count) => `Pagina ${current} van ${count}`,
   paymentInstructions: "Betaling",
+  scanToPay: "Scan de code met uw bankapp om te betalen.",
   reverseCharge: ["BTW verlegd / VAT reverse-charged"],
   intraEu: [
     "Intracommunautaire levering, 0% BTW, artikel 138 Btw-richtlijn",
@@ -64,14 +65,15 @@ export const NL: Labels = {
   customerVatNumber: "BTW-nummer afnemer / customer VAT number",
   creator: (templateName) => `Kasboek (sjabloon: ${templateName})`,
   payment: {
-    transfer: ({ amount, dueDate, account, invoiceNumber }) => {
+    transfer: ({ amount, dueDate, account, invoiceNumber, reference }) => {
       let text = `Gelieve ${amount} vóór ${dueDate} over te maken`;
       if (account !== null) {
         text += ` op ${account.iban}`;
         if (account.bic !== null) text += ` (BIC ${account.bic})`;
         if (account.holder !== null) text += ` t.n.v. ${account.holder}`;
       }
-      if (invoiceNumber !== null) text += ` onder vermelding van factuurnummer ${invoiceNumber}`;
+      if (reference !== null) text += ` onder vermelding van betalingskenmerk ${reference}`;
+      else if (invoiceNumber !== null) text += ` onder vermelding van factuurnummer ${invoiceNumber}`;
       return `${text}.`;
     },
     online: (amount, dueDate) => `Gelieve ${amount} vóór ${dueDate} online te betalen.`,

@@ -4,7 +4,7 @@ import { documentLanguage, labelsFor } from "./labels.js";
 
 describe("payment labels", () => {
   const account = { iban: "NL91 ABNA 0417 1643 00", bic: "ABNANL2A", holder: "Voorbeeld BV" };
-  const values = { amount: "€ 363,00", dueDate: "24-12-2026", account, invoiceNumber: "2026-0001" };
+  const values = { amount: "€ 363,00", dueDate: "24-12-2026", account, invoiceNumber: "2026-0001", reference: null };
 
   it("asks a transfer to the seller's account, quoting the invoice number, in Dutch and English", () => {
     expect(labelsFor("nl").payment.transfer(values)).toBe(
@@ -15,6 +15,14 @@ describe("payment labels", () => {
       "Please transfer € 363,00 by 24-12-2026 to NL91 ABNA 0417 1643 00 (BIC ABNANL2A) in the name of Voorbeeld BV, " +
         "quoting invoice number 2026-0001.",
     );
+  });
+
+  it("quotes the RF reference instead of the invoice number when there is one", () => {
+    const withReference = { ...values, reference: "RF4812X20260001" };
+    expect(labelsFor("nl").payment.transfer(withReference)).toMatch(
+      / onder vermelding van betalingskenmerk RF4812X20260001\.$/,
+    );
+    expect(labelsFor("en").payment.transfer(withReference)).toMatch(/, quoting payment reference RF4812X20260001\.$/);
   });
 
   it("leaves out what is not known: the BIC, the account, the number of a concept", () => {

@@ -274,6 +274,21 @@ export function drawParagraph(canvas: Canvas, heading: string | null, lines: rea
   canvas.y += put(doc, text, LEFT, canvas.y, CONTENT_WIDTH, {}, bodyHeight);
 }
 
+const QR_SIZE = 90;
+
+/** A QR code image (a PNG) with its caption to the right, beneath what came before. */
+export function drawQrCode(canvas: Canvas, png: Buffer, caption: string): void {
+  const { doc } = canvas;
+  ensureRoom(canvas, QR_SIZE + 10, false);
+  canvas.y += 10;
+  doc.image(png, LEFT, canvas.y, { width: QR_SIZE, height: QR_SIZE });
+  put(doc, caption, LEFT + QR_SIZE + 10, canvas.y + QR_SIZE / 2 - 5, CONTENT_WIDTH - QR_SIZE - 10, {
+    size: 8,
+    color: MUTED,
+  });
+  canvas.y += QR_SIZE;
+}
+
 /** Page footers ("Pagina 1 van 2" and the seller's registration numbers), drawn once all pages exist. */
 export function drawFooters(canvas: Canvas, footerText: string): void {
   const { doc, labels } = canvas;

@@ -57,6 +57,8 @@ export interface PrintableDocument {
   /** the number of the invoice a credit invoice corrects */
   creditedInvoiceNumber: string | null;
   reference: string | null;
+  /** the SEPA QR code's payload (sepa-qr.ts), printed beside the payment instruction; null: none */
+  paymentQr: string | null;
 }
 
 /** The words of one kind of document: an invoice, a credit invoice (negative total) or a quotation. */
@@ -76,6 +78,8 @@ export interface PaymentLabels {
     dueDate: string;
     account: { iban: string; bic: string | null; holder: string | null } | null;
     invoiceNumber: string | null;
+    /** the invoice's RF reference, quoted instead of the number when there is one */
+    reference: string | null;
   }) => string;
   online: (amount: string, dueDate: string) => string;
   alreadyPaid: string;
@@ -111,6 +115,8 @@ export interface Labels {
   continued: string;
   page: (current: number, count: number) => string;
   paymentInstructions: string;
+  /** beside the SEPA QR code */
+  scanToPay: string;
   reverseCharge: readonly string[];
   intraEu: readonly string[];
   smallBusinessScheme: readonly string[];

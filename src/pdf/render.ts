@@ -18,6 +18,7 @@
  */
 import Big from "big.js";
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 import {
   canonicalDecimal,
   convertCents,
@@ -35,6 +36,7 @@ import {
   drawAmounts,
   drawFooters,
   drawParagraph,
+  drawQrCode,
   drawTableHeader,
   drawTableLine,
   LEFT,
@@ -163,6 +165,11 @@ export async function renderDocumentPdf(document: PrintableDocument): Promise<Bu
   if (notice !== null) drawParagraph(canvas, null, notice);
   if (document.paymentInstructions?.trim()) {
     drawParagraph(canvas, labels.paymentInstructions, [document.paymentInstructions]);
+  }
+  if (document.paymentQr !== null) {
+    // error correction M, as EPC069-12 asks; the PNG is deterministic, so the PDF stays so too
+    const png = await QRCode.toBuffer(document.paymentQr, { errorCorrectionLevel: "M", margin: 4, scale: 4 });
+    drawQrCode(canvas, png, labels.scanToPay);
   }
   drawFooters(canvas, footerText(document.company, labels));
   doc.end();

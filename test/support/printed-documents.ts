@@ -99,6 +99,7 @@ export function invoice(overrides: Partial<PrintableDocument> = {}): PrintableDo
     smallBusinessScheme: false,
     creditedInvoiceNumber: null,
     reference: "PO-778",
+    paymentQr: null,
     ...overrides,
   };
 }

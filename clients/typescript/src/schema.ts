@@ -1457,6 +1457,8 @@ export interface components {
       /** Format: date */
       delivery_date?: string | null;
       credited_invoice_id?: number | null;
+      /** @description The invoice's structured creditor reference (ISO 11649, `RF…`), printed in its payment instruction and QR code; a payment quoting it is matched to the invoice at a bank statement import. Absent while a concept */
+      payment_reference_rf?: string | null;
       cached_contact: {
         name: string | null;
         contact_person_name: string | null;

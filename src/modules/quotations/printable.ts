@@ -37,6 +37,7 @@ export function quotationPdf(executor: Executor, row: QuotationRow): Promise<Pri
       smallBusinessScheme: false,
       creditedInvoiceNumber: null,
       reference: null,
+      paymentQr: null,
     }),
     fileName,
   );

@@ -80,7 +80,7 @@ describe("the PDF of a sales invoice", () => {
     expect(text).toContain("BIC: ABNANL2A");
     expect(text).toContain(
       "Gelieve € 363,00 vóór 24-12-2026 over te maken op NL91 ABNA 0417 1643 00 (BIC ABNANL2A) t.n.v. Voorbeeld BV " +
-        `onder vermelding van factuurnummer ${number}.`,
+        `onder vermelding van betalingskenmerk ${invoice.payment_reference_rf}.`,
     );
     expect(text).toContain("Totaal incl. BTW € 363,00");
     expect(text).not.toContain("Invoice");
@@ -98,7 +98,7 @@ describe("the PDF of a sales invoice", () => {
     expect(text).toContain("Total incl. VAT € 363,00");
     expect(text).toContain(
       "Please transfer € 363,00 by 24-12-2026 to NL91 ABNA 0417 1643 00 (BIC ABNANL2A) in the name of Voorbeeld BV, " +
-        `quoting invoice number ${number}.`,
+        `quoting payment reference ${invoice.payment_reference_rf}.`,
     );
     expect(text).toContain("Page 1 of 1");
     for (const dutch of ["Factuur", "BTW", "Gelieve", "Pagina"]) expect(text).not.toContain(dutch);

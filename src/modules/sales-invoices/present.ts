@@ -12,7 +12,7 @@ import { centsToDecimal, formatDecimal } from "../../platform/money.js";
 import { attachmentObjectsByDocument } from "../attachments/service.js";
 import { documentContactCopy, liveContactCopies } from "../documents/service.js";
 import { type InvoiceLine, presentLinesByDocument } from "../invoice-lines/service.js";
-import { openAmountCents, paymentStatus } from "./rules.js";
+import { invoiceCreditorReference, openAmountCents, paymentStatus } from "./rules.js";
 import type { SalesInvoiceSchema } from "./schemas.js";
 import type { SalesInvoiceRow } from "./store.js";
 
@@ -51,6 +51,7 @@ function presented(
   contacts: Awaited<ReturnType<typeof liveContactCopies>>,
 ): SalesInvoice {
   const isConcept = row.status === "concept";
+  const rfReference = invoiceCreditorReference(row);
   const optional = <Value>(include: boolean, value: Value) => (include ? value : undefined);
   return {
     id: row.id,
@@ -82,6 +83,7 @@ function presented(
     distance_sale: row.distance_sale !== 0,
     delivery_date: optional(row.delivery_date !== null, row.delivery_date),
     credited_invoice_id: optional(row.credited_invoice_id !== null, row.credited_invoice_id),
+    payment_reference_rf: optional(rfReference !== null, rfReference),
     cached_contact: documentContactCopy(row, contacts),
     attachment_objects: attachments.get(row.id) ?? [],
     invoice_lines: lines.get(row.id) ?? [],

@@ -11,13 +11,14 @@
 import type { Executor } from "../../db/connection.js";
 import { formatDate, formatEuroCents, formatIban } from "../../pdf/format.js";
 import type { PrintableDocument } from "../../pdf/printable.js";
+import { epcPayload } from "../../pdf/sepa-qr.js";
 import { companyDetails } from "../companies/service.js";
 import type { ContactRow } from "../contacts/service.js";
 import { documentPdf, type PrintContext, type PrintedDocument } from "../documents/service.js";
 import { enqueueMessage } from "../outbox/service.js";
 import { vatTypeById } from "../vat-types/service.js";
 import { DOCUMENT_TYPE } from "./present.js";
-import { fillPaymentInstructions, vatNumberRequirement } from "./rules.js";
+import { fillPaymentInstructions, invoiceCreditorReference, openAmountCents, vatNumberRequirement } from "./rules.js";
 import { invoiceNumberAndStatus, type SalesInvoiceRow } from "./store.js";
 
 async function vatTypeNamesOf(executor: Executor, vatTypeIds: readonly number[]): Promise<string[]> {
@@ -33,6 +34,24 @@ function filled(value: string | null): string | null {
 function transferAccount(company: PrintContext["company"]) {
   const iban = filled(company.iban);
   return iban === null ? null : { iban: formatIban(iban), bic: filled(company.bic), holder: filled(company.name) };
+}
+
+/**
+ * The SEPA QR code of a published invoice to be paid by transfer, for what is still open, to the
+ * seller's account and quoting its RF reference; none for a concept, a paid or credit invoice, a
+ * seller without IBAN, or another payment method (custom instructions included).
+ */
+function paymentQr(row: SalesInvoiceRow, context: PrintContext): string | null {
+  const account = transferAccount(context.company);
+  const open = openAmountCents(row.price_with_vat_cents, row.paid_cents);
+  if (row.status === "concept" || row.payment_method !== "pay_transfer" || account === null || open <= 0n) return null;
+  return epcPayload({
+    iban: account.iban,
+    bic: account.bic,
+    name: account.holder ?? "",
+    amountCents: Number(open),
+    reference: invoiceCreditorReference(row),
+  });
 }
 
 /** The payment line printed when the invoice has no instructions of its own, in the PDF's language. */
@@ -51,6 +70,7 @@ function defaultInstructions(row: SalesInvoiceRow, context: PrintContext): strin
         dueDate,
         account: transferAccount(context.company),
         invoiceNumber: row.invoice_number,
+        reference: invoiceCreditorReference(row),
       });
     case "paid_cash":
     case "paid_pin":
@@ -103,6 +123,7 @@ function describe(executor: Executor, row: SalesInvoiceRow) {
       smallBusinessScheme: !context.company.vat_liable,
       creditedInvoiceNumber: creditedNumber,
       reference: row.payment_reference ?? row.description,
+      paymentQr: paymentQr(row, context),
     };
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Problem, SellerRequirement } from "../../platform/catalogue/keys.js";
 import { isEuCountry } from "../../platform/countries.js";
+import { creditorReference } from "../../platform/creditor-reference.js";
 import { addDays, isSupportedDate, LAST_DATE } from "../../platform/dates.js";
 import { centsToDecimal } from "../../platform/money.js";
 import type { PaymentStatus } from "./schemas.js";
@@ -25,6 +26,16 @@ export function invoiceNumberSeries(date: string): string {
 
 export function formatInvoiceNumber(date: string, sequence: number): string {
   return `${date.slice(0, 4)}-${String(sequence).padStart(4, "0")}`;
+}
+
+/** The RF reference of an invoice once it has a number (platform/creditor-reference.ts); null before. */
+export function invoiceCreditorReference(invoice: {
+  company_id: number;
+  status: string;
+  invoice_number: string | null;
+}): string | null {
+  if (invoice.status === "concept" || invoice.invoice_number === null) return null;
+  return creditorReference(invoice.company_id, invoice.invoice_number);
 }
 
 /** What is still open: the total less what was paid (bigint: the payments may add up past 2^53 cents). */

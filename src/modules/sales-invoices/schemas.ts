@@ -70,6 +70,12 @@ export const SalesInvoiceSchema = ResponseObjectWithOmissions({
   // Kasboek extensions, absent while unset so reference clients see the reference's shape
   delivery_date: Type.Optional(Nullable.date()),
   credited_invoice_id: Type.Optional(Nullable.integer()),
+  payment_reference_rf: Type.Optional(
+    Nullable.string({
+      description:
+        "The invoice's structured creditor reference (ISO 11649, `RF…`), printed in its payment instruction and QR code; a payment quoting it is matched to the invoice at a bank statement import. Absent while a concept",
+    }),
+  ),
   cached_contact: Nullable.object(CachedContactSchema),
   attachment_objects: Type.Array(AttachmentObjectSchema),
   invoice_lines: Type.Array(InvoiceLineSchema),
