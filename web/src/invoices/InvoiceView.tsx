@@ -1,8 +1,14 @@
-/** A published invoice: what it says, what is still open, its PDF, and recording a payment. */
+/**
+ * A published invoice: what it says, what is still open, its PDF, recording a payment, and making
+ * a credit invoice of it (or, for a credit invoice, the invoice it credits).
+ */
 import { useState } from "react";
+import { Link } from "react-router";
 import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner } from "../ui/Banner.js";
+import { CreditInvoice } from "./CreditInvoice.js";
+import { creditable } from "./credit.js";
 import { Totals } from "./InvoiceEditor.js";
 import { PaymentForm } from "./PaymentForm.js";
 import { PdfPanel } from "./PdfPanel.js";
@@ -19,6 +25,12 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
         <h1>{t("invoice.title", { number: invoice.invoice_number ?? "" })}</h1>
         <span className={`badge ${state}`}>{t(STATE_LABELS[state])}</span>
       </div>
+      {invoice.credited_invoice_id != null && (
+        <p className="credit-note">
+          {t("credit.of")}{" "}
+          <Link to={`/${companyId}/invoices/${invoice.credited_invoice_id}`}>{t("credit.original")}</Link>
+        </p>
+      )}
       <div className="summary">
         <section aria-labelledby="customer-heading">
           <h2 id="customer-heading">{t("invoice.customer")}</h2>
@@ -81,7 +93,8 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
       {invoice.payment_status !== "paid" && (
         <PaymentForm companyId={companyId} invoice={invoice} onRecorded={() => setRecorded(true)} />
       )}
-      <PdfPanel companyId={companyId} invoice={invoice} />
+      <PdfPanel companyId={companyId} record={{ ...invoice, kind: "sales_invoice" }} />
+      {creditable(invoice) && <CreditInvoice companyId={companyId} invoice={invoice} />}
     </article>
   );
 }
