@@ -239,6 +239,8 @@ export const en = {
   "credit.making": "Making…",
   "credit.made": "The credit invoice is made as a concept. Adjust it if needed, then publish it.",
   "credit.of": "Credit invoice for",
+  "credit.title": "Credit invoice {number}",
+  "credit.conceptTitle": "Concept credit invoice",
   "credit.original": "the original invoice",
 } as const;
 

@@ -237,5 +237,7 @@ export const nl: Catalogue = {
   "credit.making": "Bezig…",
   "credit.made": "De creditfactuur is als concept gemaakt. Pas haar zo nodig aan en publiceer haar.",
   "credit.of": "Creditfactuur voor",
+  "credit.title": "Creditfactuur {number}",
+  "credit.conceptTitle": "Conceptcreditfactuur",
   "credit.original": "de oorspronkelijke factuur",
 };

@@ -10,7 +10,7 @@
 import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
 import { type ShownError, shownError } from "../api/errors.js";
 import { useVatTypes } from "../app/queries.js";
@@ -24,6 +24,7 @@ import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { ContactPicker } from "./ContactPicker.js";
+import { CreditedInvoice } from "./CreditedInvoice.js";
 import { DeleteConcept } from "./DeleteConcept.js";
 import { bodyOf, draftOf, type InvoiceDraft, isEditorField } from "./draft.js";
 import { EditorProblems } from "./EditorProblems.js";
@@ -113,14 +114,14 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
   return (
     <form ref={formRef} className="invoice-editor" onSubmit={submit} noValidate>
       <div className="page-head">
-        <h1>{invoice === null ? t("invoice.newTitle") : t("invoice.conceptTitle")}</h1>
+        <h1>
+          {invoice === null
+            ? t("invoice.newTitle")
+            : t(creditedId === null ? "invoice.conceptTitle" : "credit.conceptTitle")}
+        </h1>
       </div>
       {notice !== null && unchanged && <Banner kind="ok">{t(notice)}</Banner>}
-      {creditedId !== null && (
-        <p className="credit-note">
-          {t("credit.of")} <Link to={`/${companyId}/invoices/${creditedId}`}>{t("credit.original")}</Link>
-        </p>
-      )}
+      {creditedId !== null && <CreditedInvoice companyId={companyId} invoiceId={creditedId} />}
       <EditorProblems error={error} isField={isEditorField} />
       <ContactPicker
         companyId={companyId}

@@ -3,10 +3,10 @@
  * a credit invoice of it (or, for a credit invoice, the invoice it credits).
  */
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner } from "../ui/Banner.js";
+import { CreditedInvoice } from "./CreditedInvoice.js";
 import { CreditInvoice } from "./CreditInvoice.js";
 import { creditable } from "./credit.js";
 import { Totals } from "./InvoiceEditor.js";
@@ -22,14 +22,15 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
   return (
     <article className="invoice-view">
       <div className="page-head">
-        <h1>{t("invoice.title", { number: invoice.invoice_number ?? "" })}</h1>
+        <h1>
+          {t(invoice.credited_invoice_id == null ? "invoice.title" : "credit.title", {
+            number: invoice.invoice_number ?? "",
+          })}
+        </h1>
         <span className={`badge ${state}`}>{t(STATE_LABELS[state])}</span>
       </div>
       {invoice.credited_invoice_id != null && (
-        <p className="credit-note">
-          {t("credit.of")}{" "}
-          <Link to={`/${companyId}/invoices/${invoice.credited_invoice_id}`}>{t("credit.original")}</Link>
-        </p>
+        <CreditedInvoice companyId={companyId} invoiceId={invoice.credited_invoice_id} />
       )}
       <div className="summary">
         <section aria-labelledby="customer-heading">

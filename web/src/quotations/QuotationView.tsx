@@ -29,7 +29,9 @@ export function QuotationView({ companyId, quotation }: { companyId: number; quo
     <article className="invoice-view quotation-view">
       <div className="page-head">
         <h1>{t("quotation.title", { number: quotation.invoice_number ?? "" })}</h1>
-        <StatusBadge status={quotation.status} />
+        <span data-testid="quotation-status">
+          <StatusBadge status={quotation.status} />
+        </span>
       </div>
       {decided !== null && <Banner kind="ok">{t(decided)}</Banner>}
       <div className="summary">
@@ -50,10 +52,6 @@ export function QuotationView({ companyId, quotation }: { companyId: number; quo
           <dd>{formatDate(quotation.date)}</dd>
           <dt>{t("quotation.number")}</dt>
           <dd>{quotation.invoice_number}</dd>
-          <dt>{t("invoices.status")}</dt>
-          <dd data-testid="quotation-status">
-            <StatusBadge status={quotation.status} />
-          </dd>
         </dl>
       </div>
       <section aria-labelledby="lines-heading">
