@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
   expectAccessible,
+  isFocused,
   newAppPage,
   owner,
   screenshot,
@@ -228,5 +229,56 @@ describe.skipIf(unavailable !== null)("quotations and credit invoices in the web
       await page.close();
     },
     180_000,
+  );
+
+  it.each(SCREENS)(
+    "shows the server's refusal at its field, and records a customer's no ($name)",
+    async ({ name, language, locale, viewport }) => {
+      const t = wordsOf(language);
+      const company = await owner(harness.deps, `Afwijzing ${name} BV`);
+      const base = `/companies/${company.companyId}`;
+      await api(company.token, "POST", `${base}/contacts`, { contact: { company_name: "Twijfelaar BV" } });
+      const page = await newAppPage(harness.browser, locale, viewport);
+      await page.goto(`${harness.baseUrl}/app/${company.companyId}/quotations/new`);
+      await signInOnLoginPage(page, company.email, language, /\/quotations\/new$/);
+      await page.getByRole("heading", { name: t("quotation.newTitle") }).waitFor();
+      const line = page.getByRole("group", { name: t("invoice.line", { number: 1 }) });
+      await line.getByLabel(t("invoice.lineDescription")).fill("Advies");
+      await line.getByLabel(t("invoice.price")).fill("veel");
+      await page.getByRole("button", { name: t("invoice.publish"), exact: true }).click();
+
+      // no customer and an unreadable price: each named at its field, what was typed kept
+      await page.getByRole("alert").getByText(t("error.fieldsBelow")).waitFor();
+      const customer = page.getByLabel(t("invoice.chooseContact"), { exact: true });
+      await expect(customer.getAttribute("aria-invalid")).resolves.toBe("true");
+      const price = line.getByLabel(t("invoice.price"));
+      await expect(price.getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect(price.inputValue()).resolves.toBe("veel");
+      expect(await isFocused(customer)).toBe(true);
+      await expectAccessible(page, "refused quotation");
+      await screenshot(page, `${name}-quotation-refused`);
+
+      // without a signing link this time; the customer said no on the phone
+      await customer.selectOption({ label: "Twijfelaar BV" });
+      await price.fill("450");
+      await page.getByLabel(t("quotation.signingLink")).uncheck();
+      await page.getByRole("button", { name: t("invoice.publish"), exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: /\d{4}-\d{4}/ }).waitFor();
+      await expect(page.getByRole("region", { name: t("quotation.signing") }).count()).resolves.toBe(0);
+      await page.getByRole("button", { name: t("quotation.deny") }).click();
+      await confirmed(page, t("quotation.denied"));
+      await expect(page.getByTestId("quotation-status").innerText()).resolves.toBe(t("quotationStatus.denied"));
+      // a denied quotation may still be approved, never invoiced straight away
+      await page.getByRole("button", { name: t("quotation.approve") }).waitFor();
+      await expect(page.getByRole("button", { name: t("quotation.invoice") }).count()).resolves.toBe(0);
+      await expectAccessible(page, "denied quotation");
+      await screenshot(page, `${name}-quotation-denied`);
+
+      await page.goto(`${harness.baseUrl}/app/${company.companyId}/quotations?selection=stopped`);
+      await page.getByRole("cell", { name: "Twijfelaar BV" }).waitFor();
+      await expect(page.getByLabel(t("invoices.filter")).inputValue()).resolves.toBe("stopped");
+      await page.close();
+    },
+    120_000,
   );
 });
