@@ -19,6 +19,8 @@ import { InvoiceList } from "./invoices/InvoiceList.js";
 import { InvoicePage } from "./invoices/InvoicePage.js";
 import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
+import { QuotationList } from "./quotations/QuotationList.js";
+import { QuotationPage } from "./quotations/QuotationPage.js";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -51,6 +53,9 @@ const router = createBrowserRouter(
             { path: "invoices", element: <InvoiceList /> },
             { path: "invoices/new", element: <InvoicePage /> },
             { path: "invoices/:invoiceId", element: <InvoicePage /> },
+            { path: "quotations", element: <QuotationList /> },
+            { path: "quotations/new", element: <QuotationPage /> },
+            { path: "quotations/:quotationId", element: <QuotationPage /> },
             { path: "contacts", element: <ContactList /> },
             { path: "contacts/new", element: <ContactEditor /> },
             { path: "contacts/:contactId", element: <ContactEditor /> },

@@ -12,6 +12,7 @@ import { useCompanies, useCompanyId } from "./queries.js";
 
 const SECTIONS = [
   { path: "invoices", label: "nav.invoices" },
+  { path: "quotations", label: "nav.quotations" },
   { path: "contacts", label: "nav.contacts" },
   { path: "products", label: "nav.products" },
 ] as const;

@@ -1,6 +1,7 @@
 /**
- * The invoice's customer: found by typing (the API's search), chosen from a list, or entered in
- * place as a new contact, which the server creates with the invoice.
+ * The customer of an invoice or quotation: found by typing (the API's search), chosen from a list,
+ * or — where the API takes a new contact with the document, as a sales invoice does — entered in
+ * place as a new contact, which the server creates with the document.
  */
 import { useId, useState } from "react";
 import { useContactOptions } from "../contacts/queries.js";
@@ -18,6 +19,8 @@ interface ContactPickerProps {
   newContact: NewContactDraft | null;
   onChange: (contactId: number | null, newContact: NewContactDraft | null) => void;
   problems: Record<string, string>;
+  /** whether "new customer" is offered (a quotation takes only an existing contact) */
+  allowNew?: boolean;
 }
 
 const NEW_CONTACT_FIELDS = [
@@ -35,6 +38,7 @@ export function ContactPicker({
   newContact,
   onChange,
   problems,
+  allowNew = true,
 }: ContactPickerProps) {
   const t = useT();
   const [text, setText] = useState("");
@@ -68,7 +72,7 @@ export function ContactPicker({
                 {contact.city === null ? "" : ` (${contact.city})`}
               </option>
             ))}
-            <option value={NEW}>{t("invoice.newContact")}</option>
+            {allowNew && <option value={NEW}>{t("invoice.newContact")}</option>}
           </select>
         </Field>
       </div>

@@ -4,7 +4,8 @@
  * last save (the editor says when the screen has changed since); each problem the server names
  * is shown at its field, the company's missing details together above the form, anything else
  * in the banner; the first refused field gets the focus. Every control is a native one, reached
- * with Tab and used with the keyboard alone.
+ * with Tab and used with the keyboard alone. A credit invoice (credited_invoice_id, made from the
+ * published invoice it corrects) says which invoice it credits.
  */
 import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -17,18 +18,28 @@ import { formatAmount } from "../format.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { useProductOptions } from "../products/queries.js";
-import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Banner } from "../ui/Banner.js";
+import { CheckField } from "../ui/CheckField.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { ContactPicker } from "./ContactPicker.js";
+import { CreditedInvoice } from "./CreditedInvoice.js";
 import { DeleteConcept } from "./DeleteConcept.js";
-import { bodyOf, draftOf, emptyLine, type InvoiceDraft, isEditorField } from "./draft.js";
-import { LineEditor } from "./LineEditor.js";
+import { bodyOf, draftOf, type InvoiceDraft, isEditorField } from "./draft.js";
+import { EditorProblems } from "./EditorProblems.js";
+import { LinesSection } from "./LinesSection.js";
 import { PdfPanel } from "./PdfPanel.js";
+import { useRevenueAccounts } from "./queries.js";
 import { type Invoice, PAYMENT_METHODS, type PaymentMethod } from "./status.js";
 
 const NO_ERROR: ShownError = { fields: {}, banner: null };
+/** What the page before said (useArrival), as the editor confirms it. */
+const ARRIVALS: Record<string, MessageKey> = {
+  saved: "saved",
+  credit: "credit.made",
+  fromQuotation: "quotation.fromQuotation",
+};
 
 export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoice: Invoice | null }) {
   const t = useT();
@@ -37,13 +48,13 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
   const queryClient = useQueryClient();
   const vatTypes = useVatTypes(companyId);
   const products = useProductOptions(companyId);
+  const accounts = useRevenueAccounts(companyId);
   const [draft, setDraft] = useState<InvoiceDraft>(() => draftOf(invoice));
   const [saved, setSaved] = useState<InvoiceDraft>(draft);
   const [error, setError] = useState<ShownError>(NO_ERROR);
   // a new invoice's first save moves to its own address, where the editor starts again: it says so
-  const [notice, setNotice] = useState<MessageKey | null>(arrival === "saved" ? "saved" : null);
+  const [notice, setNotice] = useState<MessageKey | null>(ARRIVALS[arrival ?? ""] ?? null);
   const formRef = useRef<HTMLFormElement>(null);
-  const lastLineRef = useRef<string | null>(null);
   const unchanged = JSON.stringify(draft) === JSON.stringify(saved);
 
   const save = useMutation({
@@ -92,55 +103,26 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
     if (Object.keys(error.fields).length === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [error]);
-  // a line just added takes the focus in its first field
-  useEffect(() => {
-    if (lastLineRef.current === null) return;
-    formRef.current
-      ?.querySelector<HTMLElement>(
-        `[data-line="${lastLineRef.current}"] input, [data-line="${lastLineRef.current}"] select`,
-      )
-      ?.focus();
-    lastLineRef.current = null;
-  });
-
   const update = (change: Partial<InvoiceDraft>) => setDraft((current) => ({ ...current, ...change }));
   const problems = error.fields;
-  const companyProblems = Object.entries(problems).filter(([attribute]) => attribute.startsWith("company."));
-  const otherProblems = Object.entries(problems).filter(
-    ([attribute]) => !attribute.startsWith("company.") && !isEditorField(attribute),
-  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(false);
   };
-  const savedLines = invoice?.invoice_lines ?? [];
+  const creditedId = invoice?.credited_invoice_id ?? null;
 
   return (
     <form ref={formRef} className="invoice-editor" onSubmit={submit} noValidate>
       <div className="page-head">
-        <h1>{invoice === null ? t("invoice.newTitle") : t("invoice.conceptTitle")}</h1>
+        <h1>
+          {invoice === null
+            ? t("invoice.newTitle")
+            : t(creditedId === null ? "invoice.conceptTitle" : "credit.conceptTitle")}
+        </h1>
       </div>
       {notice !== null && unchanged && <Banner kind="ok">{t(notice)}</Banner>}
-      <ErrorBanner
-        error={Object.keys(problems).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-        extra={
-          companyProblems.length + otherProblems.length > 0 ? (
-            <>
-              {companyProblems.length > 0 && <p>{t("error.company")}</p>}
-              <ul>
-                {[...companyProblems, ...otherProblems].map(([attribute, problem]) => (
-                  <li key={attribute}>
-                    <strong>
-                      {attribute.startsWith("company.") ? t(`field.${attribute}` as MessageKey) : attribute}
-                    </strong>{" "}
-                    {problem}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : undefined
-        }
-      />
+      {creditedId !== null && <CreditedInvoice companyId={companyId} invoiceId={creditedId} />}
+      <EditorProblems error={error} isField={isEditorField} />
       <ContactPicker
         companyId={companyId}
         contactId={draft.contactId}
@@ -176,43 +158,26 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
             onChange={(event) => update({ description: event.target.value })}
           />
         </Field>
+        <CheckField
+          className="wide"
+          label={t("invoice.sendByEmail")}
+          hint={t("invoice.sendByEmailHint")}
+          checked={draft.sendByEmail}
+          onChange={(sendByEmail) => update({ sendByEmail })}
+          problem={problems.sends_copy_by_email_on_publish}
+        />
       </fieldset>
-      <section className="lines" aria-labelledby="lines-heading">
-        <h2 id="lines-heading">{t("invoice.lines")}</h2>
-        {problems.invoice_lines !== undefined && <p className="problem">{problems.invoice_lines}</p>}
-        {draft.lines.map((line, index) => (
-          <div key={line.key} data-line={line.key}>
-            <LineEditor
-              line={line}
-              index={index}
-              vatTypes={vatTypes.data ?? []}
-              products={products.data ?? []}
-              savedTotal={unchanged ? (savedLines.find((saved) => saved.id === line.id)?.price_with_vat ?? null) : null}
-              problems={problems}
-              onChange={(changed) =>
-                update({ lines: draft.lines.map((other) => (other.key === line.key ? changed : other)) })
-              }
-              onRemove={() =>
-                update({
-                  lines: draft.lines.filter((other) => other.key !== line.key),
-                  removedLineIds: line.id === null ? draft.removedLineIds : [...draft.removedLineIds, line.id],
-                })
-              }
-            />
-          </div>
-        ))}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            const line = emptyLine();
-            lastLineRef.current = line.key;
-            update({ lines: [...draft.lines, line] });
-          }}
-        >
-          {t("invoice.addLine")}
-        </button>
-      </section>
+      <LinesSection
+        lines={draft.lines}
+        removedLineIds={draft.removedLineIds}
+        onChange={(lines, removedLineIds) => update({ lines, removedLineIds })}
+        savedLines={invoice?.invoice_lines ?? []}
+        unchanged={unchanged}
+        vatTypes={vatTypes.data ?? []}
+        products={products.data ?? []}
+        accounts={accounts.data ?? []}
+        problems={problems}
+      />
       <Totals invoice={invoice} unchanged={unchanged} />
       <div className="actions">
         <button type="submit" disabled={save.isPending}>
@@ -225,8 +190,8 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
       </div>
       {invoice?.id != null && (
         <>
-          <PdfPanel companyId={companyId} invoice={invoice} />
-          <DeleteConcept companyId={companyId} invoiceId={invoice.id} />
+          <PdfPanel companyId={companyId} record={{ ...invoice, kind: "sales_invoice" }} />
+          <DeleteConcept companyId={companyId} kind="sales_invoice" id={invoice.id} />
         </>
       )}
     </form>

@@ -1,8 +1,14 @@
-/** A published invoice: what it says, what is still open, its PDF, and recording a payment. */
+/**
+ * A published invoice: what it says, what is still open, its PDF, recording a payment, and making
+ * a credit invoice of it (or, for a credit invoice, the invoice it credits).
+ */
 import { useState } from "react";
 import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner } from "../ui/Banner.js";
+import { CreditedInvoice } from "./CreditedInvoice.js";
+import { CreditInvoice } from "./CreditInvoice.js";
+import { creditable } from "./credit.js";
 import { Totals } from "./InvoiceEditor.js";
 import { PaymentForm } from "./PaymentForm.js";
 import { PdfPanel } from "./PdfPanel.js";
@@ -16,9 +22,16 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
   return (
     <article className="invoice-view">
       <div className="page-head">
-        <h1>{t("invoice.title", { number: invoice.invoice_number ?? "" })}</h1>
+        <h1>
+          {t(invoice.credited_invoice_id == null ? "invoice.title" : "credit.title", {
+            number: invoice.invoice_number ?? "",
+          })}
+        </h1>
         <span className={`badge ${state}`}>{t(STATE_LABELS[state])}</span>
       </div>
+      {invoice.credited_invoice_id != null && (
+        <CreditedInvoice companyId={companyId} invoiceId={invoice.credited_invoice_id} />
+      )}
       <div className="summary">
         <section aria-labelledby="customer-heading">
           <h2 id="customer-heading">{t("invoice.customer")}</h2>
@@ -81,7 +94,8 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
       {invoice.payment_status !== "paid" && (
         <PaymentForm companyId={companyId} invoice={invoice} onRecorded={() => setRecorded(true)} />
       )}
-      <PdfPanel companyId={companyId} invoice={invoice} />
+      <PdfPanel companyId={companyId} record={{ ...invoice, kind: "sales_invoice" }} />
+      {creditable(invoice) && <CreditInvoice companyId={companyId} invoice={invoice} />}
     </article>
   );
 }

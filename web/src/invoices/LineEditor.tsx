@@ -1,21 +1,25 @@
 /**
- * One invoice line: a product that fills it, its description, quantity, price and VAT type, and
- * the line total as the server computed it at the last save (never worked out here).
+ * One invoice line (of a sales invoice or a quotation): a product that fills it, its description,
+ * quantity, price and VAT type, the revenue account when the editor offers accounts, and the line
+ * total as the server computed it at the last save (never worked out here).
  */
 import type { Schema } from "@kasboek/client";
 import { decimalForInput, formatAmount } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Field } from "../ui/Field.js";
-import type { LineDraft } from "./draft.js";
+import type { LineDraft } from "./lines.js";
 
 type VatType = Schema<"VatType">;
 type Product = Schema<"Product">;
+type Account = Schema<"Account">;
 
 interface LineEditorProps {
   line: LineDraft;
   index: number;
   vatTypes: readonly VatType[];
   products: readonly Product[];
+  /** the accounts a line may be booked on; no account field when left out */
+  accounts?: readonly Account[] | undefined;
   /** the server's total of this line when it was last saved unchanged */
   savedTotal: string | null;
   problems: Record<string, string>;
@@ -28,6 +32,7 @@ export function LineEditor({
   index,
   vatTypes,
   products,
+  accounts,
   savedTotal,
   problems,
   onChange,
@@ -45,10 +50,11 @@ export function LineEditor({
       description: product.invoice_line.description ?? line.description,
       price: decimalForInput(product.invoice_line.price_per_unit, 2),
       vatTypeId: product.invoice_line.vat_type_id ?? line.vatTypeId,
+      accountId: product.invoice_line.account_id,
     });
   };
   return (
-    <fieldset className="line">
+    <fieldset className={accounts === undefined ? "line" : "line with-account"}>
       <legend>{t("invoice.line", { number })}</legend>
       {products.length > 0 && (
         <Field label={t("invoice.product")} problem={problem("product_id")} className="product">
@@ -106,6 +112,26 @@ export function LineEditor({
         <span className="label">{t("invoice.lineTotal")}</span>
         <output>{savedTotal === null ? "—" : formatAmount(savedTotal)}</output>
       </div>
+      {accounts !== undefined && (
+        <Field label={t("invoice.account")} problem={problem("account_id")} className="account">
+          <select
+            value={line.accountId ?? ""}
+            onChange={(event) =>
+              onChange({ ...line, accountId: event.target.value === "" ? null : Number(event.target.value) })
+            }
+          >
+            <option value="">{t("invoice.defaultAccount")}</option>
+            {line.accountId !== null && !accounts.some((account) => account.id === line.accountId) && (
+              <option value={line.accountId}>{line.accountId}</option>
+            )}
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.reference} · {account.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <button type="button" className="remove danger" onClick={onRemove}>
         {t("invoice.removeLine", { number })}
       </button>
