@@ -14,6 +14,8 @@ const SECTIONS = [
   { path: "invoices", label: "nav.invoices" },
   { path: "contacts", label: "nav.contacts" },
   { path: "products", label: "nav.products" },
+  { path: "expenses", label: "nav.expenses" },
+  { path: "payments", label: "nav.payments" },
 ] as const;
 
 export function Shell() {

@@ -1,9 +1,11 @@
 /**
  * The invoice's customer: found by typing (the API's search), chosen from a list, or entered in
- * place as a new contact, which the server creates with the invoice.
+ * place as a new contact, which the server creates with the invoice. An expense's supplier uses
+ * the same picker with its own words (`labels`).
  */
 import { useId, useState } from "react";
 import { useContactOptions } from "../contacts/queries.js";
+import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { Field } from "../ui/Field.js";
 import { EMPTY_CONTACT, type NewContactDraft } from "./draft.js";
@@ -18,7 +20,27 @@ interface ContactPickerProps {
   newContact: NewContactDraft | null;
   onChange: (contactId: number | null, newContact: NewContactDraft | null) => void;
   problems: Record<string, string>;
+  /** the words of the picker, when the contact is no customer */
+  labels?: ContactPickerLabels;
 }
+
+export interface ContactPickerLabels {
+  legend: MessageKey;
+  find: MessageKey;
+  choose: MessageKey;
+  none: MessageKey;
+  new: MessageKey;
+  newName: MessageKey;
+}
+
+const CUSTOMER_LABELS: ContactPickerLabels = {
+  legend: "invoice.customer",
+  find: "invoice.findContact",
+  choose: "invoice.chooseContact",
+  none: "invoice.noContact",
+  new: "invoice.newContact",
+  newName: "invoice.newContactName",
+};
 
 const NEW_CONTACT_FIELDS = [
   ["company_name", "invoice.newContactName", "text", "organization"],
@@ -35,6 +57,7 @@ export function ContactPicker({
   newContact,
   onChange,
   problems,
+  labels = CUSTOMER_LABELS,
 }: ContactPickerProps) {
   const t = useT();
   const [text, setText] = useState("");
@@ -46,12 +69,12 @@ export function ContactPicker({
 
   return (
     <fieldset className="contact-picker" aria-describedby={groupId}>
-      <legend>{t("invoice.customer")}</legend>
+      <legend>{t(labels.legend)}</legend>
       <div className="row">
-        <Field label={t("invoice.findContact")}>
+        <Field label={t(labels.find)}>
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
         </Field>
-        <Field label={t("invoice.chooseContact")} problem={problems.contact_id}>
+        <Field label={t(labels.choose)} problem={problems.contact_id}>
           <select
             value={value}
             onChange={(event) => {
@@ -60,7 +83,7 @@ export function ContactPicker({
               else onChange(chosen === "" ? null : Number(chosen), null);
             }}
           >
-            <option value="">{t("invoice.noContact")}</option>
+            <option value="">{t(labels.none)}</option>
             {chosenMissing && <option value={contactId}>{contactName ?? contactId}</option>}
             {listed.map((contact) => (
               <option key={contact.id} value={contact.id ?? ""}>
@@ -68,7 +91,7 @@ export function ContactPicker({
                 {contact.city === null ? "" : ` (${contact.city})`}
               </option>
             ))}
-            <option value={NEW}>{t("invoice.newContact")}</option>
+            <option value={NEW}>{t(labels.new)}</option>
           </select>
         </Field>
       </div>
@@ -76,7 +99,11 @@ export function ContactPicker({
         {newContact !== null && (
           <div className="new-contact">
             {NEW_CONTACT_FIELDS.map(([name, label, type, autoComplete]) => (
-              <Field key={name} label={t(label)} problem={problems[`contact.${name}`]}>
+              <Field
+                key={name}
+                label={t(name === "company_name" ? labels.newName : label)}
+                problem={problems[`contact.${name}`]}
+              >
                 <input
                   type={type}
                   autoComplete={autoComplete}
