@@ -127,103 +127,105 @@ export function ExpenseEditor({ companyId, expense }: { companyId: number; expen
   const savedLines = expense?.invoice_lines ?? [];
 
   return (
-    <div className="expense-layout">
-      <form ref={formRef} className="expense-editor" onSubmit={submit} noValidate>
-        <div className="page-head">
-          <h1>{expense === null ? t("expense.newTitle") : t("expense.conceptTitle")}</h1>
-        </div>
-        {notice !== null && unchanged && <Banner kind={notice === "saved" ? "ok" : "error"}>{t(notice)}</Banner>}
-        <ErrorBanner
-          error={Object.keys(problems).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-          extra={
-            otherProblems.length > 0 ? (
-              <ul>
-                {otherProblems.map(([attribute, problem]) => (
-                  <li key={attribute}>
-                    <strong>{attribute}</strong> {problem}
-                  </li>
+    <>
+      <div className="page-head">
+        <h1>{expense === null ? t("expense.newTitle") : t("expense.conceptTitle")}</h1>
+      </div>
+      <div className="expense-layout">
+        <form ref={formRef} className="expense-editor" onSubmit={submit} noValidate>
+          {notice !== null && unchanged && <Banner kind={notice === "saved" ? "ok" : "error"}>{t(notice)}</Banner>}
+          <ErrorBanner
+            error={Object.keys(problems).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
+            extra={
+              otherProblems.length > 0 ? (
+                <ul>
+                  {otherProblems.map(([attribute, problem]) => (
+                    <li key={attribute}>
+                      <strong>{attribute}</strong> {problem}
+                    </li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+          />
+          <ContactPicker
+            companyId={companyId}
+            contactId={draft.contactId}
+            contactName={expense?.cached_contact?.name ?? null}
+            newContact={draft.newContact}
+            onChange={(contactId, newContact) => update({ contactId, newContact })}
+            problems={problems}
+            labels={SUPPLIER_LABELS}
+          />
+          <fieldset className="details expense-details">
+            <legend>{t("invoice.details")}</legend>
+            <Field label={t("expense.date")} problem={problems.date}>
+              <DateInput value={draft.date} onChange={(date) => update({ date })} />
+            </Field>
+            <Field label={t("expense.account")} problem={problems.type_account_id} className="wide-field">
+              <select
+                value={typeAccountId ?? ""}
+                onChange={(event) => update({ typeAccountId: Number(event.target.value) })}
+              >
+                {expense?.type_account != null &&
+                  !accountList.some((account) => account.id === expense.type_account_id) && (
+                    <option value={expense.type_account_id}>{expense.type_account.name}</option>
+                  )}
+                {accountList.map((account) => (
+                  <option key={account.id} value={account.id ?? ""}>
+                    {account.name}
+                  </option>
                 ))}
-              </ul>
-            ) : undefined
-          }
-        />
-        <ContactPicker
-          companyId={companyId}
-          contactId={draft.contactId}
-          contactName={expense?.cached_contact?.name ?? null}
-          newContact={draft.newContact}
-          onChange={(contactId, newContact) => update({ contactId, newContact })}
-          problems={problems}
-          labels={SUPPLIER_LABELS}
-        />
-        <fieldset className="details expense-details">
-          <legend>{t("invoice.details")}</legend>
-          <Field label={t("expense.date")} problem={problems.date}>
-            <DateInput value={draft.date} onChange={(date) => update({ date })} />
-          </Field>
-          <Field label={t("expense.account")} problem={problems.type_account_id} className="wide-field">
-            <select
-              value={typeAccountId ?? ""}
-              onChange={(event) => update({ typeAccountId: Number(event.target.value) })}
+              </select>
+            </Field>
+          </fieldset>
+          <section className="lines" aria-labelledby="lines-heading">
+            <h2 id="lines-heading">{t("invoice.lines")}</h2>
+            {problems.invoice_lines !== undefined && <p className="problem">{problems.invoice_lines}</p>}
+            {draft.lines.map((line, index) => (
+              <ExpenseLineEditor
+                key={line.key}
+                line={line}
+                index={index}
+                vatTypes={vatTypes.data ?? []}
+                accounts={accountList}
+                saved={unchanged ? (savedLines.find((savedLine) => savedLine.id === line.id) ?? null) : null}
+                problems={problems}
+                onChange={(changed) =>
+                  update({ lines: draft.lines.map((other) => (other.key === line.key ? changed : other)) })
+                }
+                onRemove={() =>
+                  update({
+                    lines: draft.lines.filter((other) => other.key !== line.key),
+                    removedLineIds: line.id === null ? draft.removedLineIds : [...draft.removedLineIds, line.id],
+                  })
+                }
+              />
+            ))}
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => update({ lines: [...draft.lines, emptyExpenseLine()] })}
             >
-              {expense?.type_account != null &&
-                !accountList.some((account) => account.id === expense.type_account_id) && (
-                  <option value={expense.type_account_id}>{expense.type_account.name}</option>
-                )}
-              {accountList.map((account) => (
-                <option key={account.id} value={account.id ?? ""}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </fieldset>
-        <section className="lines" aria-labelledby="lines-heading">
-          <h2 id="lines-heading">{t("invoice.lines")}</h2>
-          {problems.invoice_lines !== undefined && <p className="problem">{problems.invoice_lines}</p>}
-          {draft.lines.map((line, index) => (
-            <ExpenseLineEditor
-              key={line.key}
-              line={line}
-              index={index}
-              vatTypes={vatTypes.data ?? []}
-              accounts={accountList}
-              saved={unchanged ? (savedLines.find((savedLine) => savedLine.id === line.id) ?? null) : null}
-              problems={problems}
-              onChange={(changed) =>
-                update({ lines: draft.lines.map((other) => (other.key === line.key ? changed : other)) })
-              }
-              onRemove={() =>
-                update({
-                  lines: draft.lines.filter((other) => other.key !== line.key),
-                  removedLineIds: line.id === null ? draft.removedLineIds : [...draft.removedLineIds, line.id],
-                })
-              }
-            />
-          ))}
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => update({ lines: [...draft.lines, emptyExpenseLine()] })}
-          >
-            {t("invoice.addLine")}
-          </button>
-          <p className="hint" aria-live="polite">
-            {expense === null || !unchanged ? t("invoice.totalsUnsaved") : t("invoice.totalsSaved")}
-          </p>
-        </section>
-        <div className="actions">
-          <button type="submit" disabled={save.isPending}>
-            {save.isPending && save.variables === false ? t("action.saving") : t("invoice.saveConcept")}
-          </button>
-          <button type="button" className="publish" disabled={save.isPending} onClick={() => save.mutate(true)}>
-            {save.isPending && save.variables === true ? t("invoice.publishing") : t("invoice.publish")}
-          </button>
-          <p className="hint">{t("expense.publishHint")}</p>
-        </div>
-        {expense !== null && <DeleteExpense companyId={companyId} expenseId={expense.id} />}
-      </form>
-      <ReceiptPanel companyId={companyId} expenseId={expense?.id ?? null} pending={pending} onPending={setPending} />
-    </div>
+              {t("invoice.addLine")}
+            </button>
+            <p className="hint" aria-live="polite">
+              {expense === null || !unchanged ? t("invoice.totalsUnsaved") : t("invoice.totalsSaved")}
+            </p>
+          </section>
+          <div className="actions">
+            <button type="submit" disabled={save.isPending}>
+              {save.isPending && save.variables === false ? t("action.saving") : t("invoice.saveConcept")}
+            </button>
+            <button type="button" className="publish" disabled={save.isPending} onClick={() => save.mutate(true)}>
+              {save.isPending && save.variables === true ? t("expense.publishing") : t("expense.publish")}
+            </button>
+            <p className="hint">{t("expense.publishHint")}</p>
+          </div>
+          {expense !== null && <DeleteExpense companyId={companyId} expenseId={expense.id} />}
+        </form>
+        <ReceiptPanel companyId={companyId} expenseId={expense?.id ?? null} pending={pending} onPending={setPending} />
+      </div>
+    </>
   );
 }

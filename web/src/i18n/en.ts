@@ -208,9 +208,11 @@ export const en = {
   "expense.date": "Date of the receipt",
   "expense.account": "Booked on",
   "expense.amount": "Amount excl. VAT",
-  "expense.lineAccount": "Account of this line",
+  "expense.lineAccount": "Account",
   "expense.sameAccount": "— as the expense —",
   "expense.lineVat": "of which VAT {vat}",
+  "expense.publish": "Book",
+  "expense.publishing": "Booking…",
   "expense.publishHint":
     "Booking gives the expense its number and puts it in the books; after that it can no longer be changed.",
   "expense.receipt": "Receipt",

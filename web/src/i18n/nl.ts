@@ -206,9 +206,11 @@ export const nl: Catalogue = {
   "expense.date": "Datum van de bon",
   "expense.account": "Geboekt op",
   "expense.amount": "Bedrag excl. btw",
-  "expense.lineAccount": "Grootboekrekening van deze regel",
+  "expense.lineAccount": "Grootboekrekening",
   "expense.sameAccount": "— als de uitgave —",
   "expense.lineVat": "waarvan btw {vat}",
+  "expense.publish": "Boeken",
+  "expense.publishing": "Bezig met boeken…",
   "expense.publishHint":
     "Boeken geeft de uitgave haar nummer en zet haar in de boekhouding; daarna kan ze niet meer veranderen.",
   "expense.receipt": "Bon",

@@ -10,7 +10,7 @@ import { Fragment, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api, totalOf } from "../api/client.js";
 import { shownError } from "../api/errors.js";
-import { useCompanyId } from "../app/queries.js";
+import { useCompanyId, usePaymentAccounts } from "../app/queries.js";
 import { formatAmount, formatDate, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { invoiceState, STATE_LABELS } from "../invoices/status.js";
@@ -29,6 +29,9 @@ export function PaymentList() {
   const page = Math.max(1, Number(search.get("page") ?? "1") || 1);
   const [linking, setLinking] = useState<number | null>(null);
   const [linked, setLinked] = useState<LinkableDocument | null>(null);
+  const accounts = usePaymentAccounts(companyId);
+  const accountName = (id: number, path: string | null) =>
+    accounts.data?.find((account) => account.id === id)?.name ?? path ?? "";
 
   const payments = useQuery({
     queryKey: ["payments", companyId, { selection: "unbooked", page }],
@@ -69,7 +72,9 @@ export function PaymentList() {
             <thead>
               <tr>
                 <th scope="col">{t("payment.date")}</th>
-                <th scope="col">{t("payments.description")}</th>
+                <th scope="col" className="wide-only">
+                  {t("payments.description")}
+                </th>
                 <th scope="col" className="wide-only">
                   {t("payments.account")}
                 </th>
@@ -85,9 +90,12 @@ export function PaymentList() {
               {payments.data.items.map((payment) => (
                 <Fragment key={payment.id}>
                   <tr>
-                    <td>{formatDate(payment.paid_at)}</td>
-                    <td>{payment.description}</td>
-                    <td className="wide-only">{payment.account_path}</td>
+                    <td>
+                      <span className="date">{formatDate(payment.paid_at)}</span>
+                      <span className="narrow-only">{payment.description}</span>
+                    </td>
+                    <td className="wide-only">{payment.description}</td>
+                    <td className="wide-only">{accountName(payment.account_id, payment.account_path)}</td>
                     <td className="amount">{formatAmount(payment.amount)}</td>
                     <td>
                       <button
