@@ -71,14 +71,20 @@ function receiptPhoto(width = 120, height = 180): Buffer {
   ]);
 }
 
-async function apiCall(harness: WebAppHarness, token: string, method: string, path: string, body?: unknown) {
+async function apiCall<Body = Record<string, Record<string, unknown>>>(
+  harness: WebAppHarness,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Body> {
   const response = await fetch(`${harness.baseUrl}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, Record<string, unknown>>;
+  return (await response.json()) as Body;
 }
 
 /** Opens a section of the app's navigation, through the menu button on a phone. */
@@ -235,4 +241,37 @@ describe.skipIf(unavailable !== null)("expenses and payments in Chromium", () =>
     },
     180_000,
   );
+
+  it("deletes a concept expense in two steps, and says so on the list", async () => {
+    const t = wordsOf("nl");
+    const company = await owner(harness.deps, "Weggooien BV");
+    const costs = await apiCall<{ accounts: Array<{ id: number }> }>(
+      harness,
+      company.token,
+      "GET",
+      `/companies/${company.companyId}/accounts?selection=costs`,
+    );
+    const [account] = costs.accounts;
+    const made = await apiCall(harness, company.token, "POST", `/companies/${company.companyId}/expenses`, {
+      expense: { type_account_id: account?.id, invoice_lines: [{ description: "Parkeren", price_per_unit: "4" }] },
+    });
+    const page = await newAppPage(harness.browser, "nl-NL", { width: 1280, height: 800 });
+    await page.goto(`${harness.baseUrl}/app/${company.companyId}/expenses/${made.expense?.id}`);
+    await signInOnLoginPage(page, company.email, "nl", /\/expenses\/\d+$/);
+    await page.getByRole("heading", { name: t("expense.conceptTitle") }).waitFor();
+    await page.getByRole("button", { name: t("invoice.deleteConcept") }).click();
+    await expectAccessible(page, "deleting a concept expense");
+    await page.getByRole("button", { name: t("action.confirmDelete") }).click();
+    await page.waitForURL(/\/expenses$/);
+    await page
+      .getByRole("status")
+      .filter({ hasText: t("invoice.deleted") })
+      .waitFor();
+    await page.getByText(t("expenses.empty")).waitFor();
+    const gone = await fetch(`${harness.baseUrl}/api/v1/companies/${company.companyId}/expenses/${made.expense?.id}`, {
+      headers: { authorization: `Bearer ${company.token}` },
+    });
+    expect(gone.status).toBe(404);
+    await page.close();
+  }, 120_000);
 });
