@@ -14,9 +14,12 @@ import { NotFound } from "./app/NotFound.js";
 import { Shell } from "./app/Shell.js";
 import { ContactEditor } from "./contacts/ContactEditor.js";
 import { ContactList } from "./contacts/ContactList.js";
+import { ExpenseList } from "./expenses/ExpenseList.js";
+import { ExpensePage } from "./expenses/ExpensePage.js";
 import { LanguageProvider } from "./i18n/i18n.js";
 import { InvoiceList } from "./invoices/InvoiceList.js";
 import { InvoicePage } from "./invoices/InvoicePage.js";
+import { PaymentList } from "./payments/PaymentList.js";
 import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
@@ -62,6 +65,10 @@ const router = createBrowserRouter(
             { path: "products", element: <ProductList /> },
             { path: "products/new", element: <ProductEditor /> },
             { path: "products/:productId", element: <ProductEditor /> },
+            { path: "expenses", element: <ExpenseList /> },
+            { path: "expenses/new", element: <ExpensePage /> },
+            { path: "expenses/:expenseId", element: <ExpensePage /> },
+            { path: "payments", element: <PaymentList /> },
             { path: "*", element: <NotFound /> },
           ],
         },

@@ -1335,6 +1335,10 @@ export interface components {
       account_path?: string | null;
       /** Format: date-time */
       paid_at?: string | null;
+      /** @description Kasboek extension, write only: the published sales invoice this payment settles (it is then booked); null unlinks it */
+      sales_invoice_id?: number | null;
+      /** @description Kasboek extension, write only: the published expense this payment settles (it is then booked); null unlinks it */
+      expense_id?: number | null;
     };
     JournalEntry: {
       id: number;

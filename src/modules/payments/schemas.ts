@@ -22,7 +22,25 @@ export const PaymentAttributes = Type.Object({
   paid_at: Nullable.dateTime(),
 });
 
-export const PaymentPayload = { wrapper: "payment", schema: PaymentAttributes, readOnly: ["id"] } as const;
+/** Kasboek's extension: the document a payment settles, write only (the response stays the reference's). */
+const documentReference = (description: string) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], description });
+
+/**
+ * The payments endpoints' own payload: a payment's fields, and the document it settles. A
+ * payment inside a sales invoice (PaymentAttributes) has its document already.
+ */
+export const PaymentEndpointAttributes = Type.Object({
+  ...PaymentAttributes.properties,
+  sales_invoice_id: documentReference(
+    "Kasboek extension, write only: the published sales invoice this payment settles (it is then booked); null unlinks it",
+  ),
+  expense_id: documentReference(
+    "Kasboek extension, write only: the published expense this payment settles (it is then booked); null unlinks it",
+  ),
+});
+
+export const PaymentPayload = { wrapper: "payment", schema: PaymentEndpointAttributes, readOnly: ["id"] } as const;
 
 export const PAYMENT_SELECTIONS = [
   "unbooked",

@@ -1,7 +1,8 @@
 /**
  * Payments: signed amounts in integer cents (negative = money going out) on a bank or cash
  * account. A payment is `booked` once it is linked to a document (a sales invoice or expense);
- * until then it is `unbooked`, the list's default. An update changes only the supplied fields.
+ * until then it is `unbooked`, the list's default. An update changes only the supplied fields;
+ * Kasboek's `sales_invoice_id` / `expense_id` link a payment to a published document (link.ts).
  * Every change posts in the same transaction (P3/P5): against debtors or creditors when the linked
  * document is in the books, against unallocated receipts otherwise; a change or delete reverses.
  *
@@ -23,6 +24,7 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountPathsById, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
 import { postedDocument, syncPaymentPosting } from "../ledger/service.js";
+import { type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCUMENT } from "./link.js";
 import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./schemas.js";
 
 /** The payments a sales invoice may carry, as its request schema embeds them. */
@@ -150,8 +152,14 @@ export interface DocumentLink {
   id: number;
 }
 
+function documentOf(link: LinkColumns): DocumentLink | null {
+  return link?.document_type == null || link.document_id === null
+    ? null
+    : { type: link.document_type, id: link.document_id };
+}
+
 /** The most payments one document takes (see the module's header for why there is a most). */
-export const MAX_PAYMENTS_PER_DOCUMENT = 1000;
+export { MAX_PAYMENTS_PER_DOCUMENT };
 
 /**
  * Payments given inside a document (a sales invoice's `payments`): checked now, problems named
@@ -237,8 +245,9 @@ export async function createPayment(deps: ServiceDeps, company: CompanyAccess, b
   const { attributes, errors } = readPayment(company, body);
   return deps.db.transaction().execute(async (transaction) => {
     const columns = await newPaymentColumns(transaction, company.companyId, attributes, errors);
+    const link = await linkColumns(transaction, company.companyId, attributes, null, errors);
     errors.throwIfAny(RESOURCE);
-    const row = await insertPayment(transaction, newPaymentRow(company.companyId, columns, null));
+    const row = await insertPayment(transaction, newPaymentRow(company.companyId, columns, documentOf(link)));
     await postPayment(transaction, company, row.id, row);
     return presentOne(transaction, company, row);
   });
@@ -254,7 +263,10 @@ export async function updateCompanyPayment(
   return deps.db.transaction().execute(async (transaction) => {
     const existing = await findPayment(transaction, company.companyId, paymentId);
     if (!existing) throw notFound(RESOURCE);
-    const columns = await paymentColumns(transaction, company.companyId, attributes, errors);
+    const columns = {
+      ...(await paymentColumns(transaction, company.companyId, attributes, errors)),
+      ...(await linkColumns(transaction, company.companyId, attributes, existing, errors)),
+    };
     errors.throwIfAny(RESOURCE);
     const row =
       Object.keys(columns).length === 0

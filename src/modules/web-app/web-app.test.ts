@@ -53,6 +53,8 @@ describe("the web app at /app/", () => {
       expect(policy).toContain("default-src 'none'");
       expect(policy).toContain("script-src 'self';");
       expect(policy).toContain("connect-src 'self';");
+      // a receipt's photo is fetched with the token and shown from a blob: URL the page made
+      expect(policy).toContain("img-src 'self' blob:;");
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).not.toContain("unsafe");
       expect(response.headers["x-frame-options"]).toBe("DENY");

@@ -145,9 +145,11 @@ export interface ProblemParams {
   notAVatType: NoParams;
   notAnotherSalesInvoice: NoParams;
   publishedInvoiceNeeded: NoParams;
+  publishedExpenseNeeded: NoParams;
   bankOrCashAccount: NoParams;
   costOrBalanceAccount: NoParams;
   notWithContactId: NoParams;
+  notWithSalesInvoiceId: NoParams;
   contactWithoutEmail: NoParams;
   notOwnElement: { id: number; name: string };
   namedTwice: { id: number };

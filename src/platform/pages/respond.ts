@@ -83,8 +83,8 @@ function formActionSource(target: string): string {
 /**
  * What a page may do beyond showing this service's markup, styles and images. `formActions`: the
  * origins its forms may end up at. `runsApp`: it is the web app (/app/), which runs this
- * service's own scripts (never inline ones), calls this service's API, and shows a PDF it
- * fetched there in a frame (a blob: URL made by the page itself).
+ * service's own scripts (never inline ones), calls this service's API, and shows a PDF or a
+ * receipt's photo it fetched there, in a frame or an image (a blob: URL made by the page itself).
  */
 export interface PagePolicy {
   formActions?: readonly string[];
@@ -96,7 +96,8 @@ function contentSecurityPolicy(policy: PagePolicy): string {
   // form names the client's redirect URI here.
   const actions = ["'self'", ...(policy.formActions ?? []).map(formActionSource)].join(" ");
   const app = policy.runsApp === true ? "script-src 'self'; connect-src 'self'; frame-src blob:; " : "";
-  return `default-src 'none'; ${app}style-src 'self'; img-src 'self'; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`;
+  const images = policy.runsApp === true ? "'self' blob:" : "'self'";
+  return `default-src 'none'; ${app}style-src 'self'; img-src ${images}; form-action ${actions}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 /** The headers every page response carries, failures and redirects included. */

@@ -15,6 +15,8 @@ const SECTIONS = [
   { path: "quotations", label: "nav.quotations" },
   { path: "contacts", label: "nav.contacts" },
   { path: "products", label: "nav.products" },
+  { path: "expenses", label: "nav.expenses" },
+  { path: "payments", label: "nav.payments" },
 ] as const;
 
 export function Shell() {

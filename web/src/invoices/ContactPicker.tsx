@@ -1,10 +1,12 @@
 /**
- * The customer of an invoice or quotation: found by typing (the API's search), chosen from a list,
- * or — where the API takes a new contact with the document, as a sales invoice does — entered in
- * place as a new contact, which the server creates with the document.
+ * The contact of a document: found by typing (the API's search), chosen from a list, or — where
+ * the API takes a new contact with the document, as a sales invoice or an expense does — entered
+ * in place as a new contact, which the server creates with it. A customer by default; an
+ * expense's supplier uses the same picker with its own words (`labels`).
  */
 import { useId, useState } from "react";
 import { useContactOptions } from "../contacts/queries.js";
+import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { Field } from "../ui/Field.js";
 import { EMPTY_CONTACT, type NewContactDraft } from "./draft.js";
@@ -21,7 +23,27 @@ interface ContactPickerProps {
   problems: Record<string, string>;
   /** whether "new customer" is offered (a quotation takes only an existing contact) */
   allowNew?: boolean;
+  /** the words of the picker, when the contact is no customer */
+  labels?: ContactPickerLabels;
 }
+
+export interface ContactPickerLabels {
+  legend: MessageKey;
+  find: MessageKey;
+  choose: MessageKey;
+  none: MessageKey;
+  new: MessageKey;
+  newName: MessageKey;
+}
+
+const CUSTOMER_LABELS: ContactPickerLabels = {
+  legend: "invoice.customer",
+  find: "invoice.findContact",
+  choose: "invoice.chooseContact",
+  none: "invoice.noContact",
+  new: "invoice.newContact",
+  newName: "invoice.newContactName",
+};
 
 const NEW_CONTACT_FIELDS = [
   ["company_name", "invoice.newContactName", "text", "organization"],
@@ -39,6 +61,7 @@ export function ContactPicker({
   onChange,
   problems,
   allowNew = true,
+  labels = CUSTOMER_LABELS,
 }: ContactPickerProps) {
   const t = useT();
   const [text, setText] = useState("");
@@ -50,12 +73,12 @@ export function ContactPicker({
 
   return (
     <fieldset className="contact-picker" aria-describedby={groupId}>
-      <legend>{t("invoice.customer")}</legend>
+      <legend>{t(labels.legend)}</legend>
       <div className="row">
-        <Field label={t("invoice.findContact")}>
+        <Field label={t(labels.find)}>
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
         </Field>
-        <Field label={t("invoice.chooseContact")} problem={problems.contact_id}>
+        <Field label={t(labels.choose)} problem={problems.contact_id}>
           <select
             value={value}
             onChange={(event) => {
@@ -64,7 +87,7 @@ export function ContactPicker({
               else onChange(chosen === "" ? null : Number(chosen), null);
             }}
           >
-            <option value="">{t("invoice.noContact")}</option>
+            <option value="">{t(labels.none)}</option>
             {chosenMissing && <option value={contactId}>{contactName ?? contactId}</option>}
             {listed.map((contact) => (
               <option key={contact.id} value={contact.id ?? ""}>
@@ -72,7 +95,7 @@ export function ContactPicker({
                 {contact.city === null ? "" : ` (${contact.city})`}
               </option>
             ))}
-            {allowNew && <option value={NEW}>{t("invoice.newContact")}</option>}
+            {allowNew && <option value={NEW}>{t(labels.new)}</option>}
           </select>
         </Field>
       </div>
@@ -80,7 +103,11 @@ export function ContactPicker({
         {newContact !== null && (
           <div className="new-contact">
             {NEW_CONTACT_FIELDS.map(([name, label, type, autoComplete]) => (
-              <Field key={name} label={t(label)} problem={problems[`contact.${name}`]}>
+              <Field
+                key={name}
+                label={t(name === "company_name" ? labels.newName : label)}
+                problem={problems[`contact.${name}`]}
+              >
                 <input
                   type={type}
                   autoComplete={autoComplete}

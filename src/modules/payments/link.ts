@@ -1,0 +1,59 @@
+/**
+ * Linking a payment to the document it settles, through the payments endpoints (Kasboek's
+ * extension: `sales_invoice_id` or `expense_id`, write only). Invariants:
+ * - only a document that is in the books can be settled: a published sales invoice or expense of
+ *   the company, as the ledger holds it (a concept claims nothing yet, and another company's
+ *   document is simply not one of this company's);
+ * - one document at a time: both ids in one request are refused;
+ * - null unlinks, making the payment unbooked again; an absent id leaves the link as it is;
+ * - a document takes at most MAX_PAYMENTS_PER_DOCUMENT payments, as when they come inline.
+ * The ledger is asked through its service, so this module reads no other module's tables.
+ */
+import type { Executor } from "../../db/connection.js";
+import type { ValidationErrors } from "../../platform/errors.js";
+import { postedDocument } from "../ledger/service.js";
+import { countPaymentsOfDocument, type PaymentRow } from "./store.js";
+
+export interface LinkAttributes {
+  sales_invoice_id?: number | null;
+  expense_id?: number | null;
+}
+
+/** The columns of the link after the request; undefined when the request leaves it alone. */
+export type LinkColumns = { document_type: string | null; document_id: number | null } | undefined;
+
+const ATTRIBUTES = [
+  ["sales_invoice_id", "sales_invoice", "publishedInvoiceNeeded"],
+  ["expense_id", "expense", "publishedExpenseNeeded"],
+] as const;
+
+/** The most payments one document takes; payments/service.ts says why there is a most. */
+export const MAX_PAYMENTS_PER_DOCUMENT = 1000;
+
+export async function linkColumns(
+  executor: Executor,
+  companyId: number,
+  attributes: LinkAttributes,
+  existing: Pick<PaymentRow, "document_type" | "document_id"> | null,
+  errors: ValidationErrors,
+): Promise<LinkColumns> {
+  const given = ATTRIBUTES.filter(([attribute]) => attributes[attribute] !== undefined);
+  if (given.length === 0) return undefined;
+  if (given.length > 1) {
+    errors.add("expense_id", { key: "notWithSalesInvoiceId" });
+    return undefined;
+  }
+  const [[attribute, type, problem]] = given as [(typeof ATTRIBUTES)[number]];
+  const id = attributes[attribute] ?? null;
+  if (id === null) return { document_type: null, document_id: null };
+  if (existing?.document_type === type && existing.document_id === id) return { document_type: type, document_id: id };
+  if ((await postedDocument(executor, companyId, { type, id })) === null) {
+    errors.add(attribute, { key: problem });
+    return undefined;
+  }
+  if ((await countPaymentsOfDocument(executor, companyId, type, id)) >= MAX_PAYMENTS_PER_DOCUMENT) {
+    errors.add("payments", { key: "tooManyPayments", most: MAX_PAYMENTS_PER_DOCUMENT });
+    return undefined;
+  }
+  return { document_type: type, document_id: id };
+}
