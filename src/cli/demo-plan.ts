@@ -22,73 +22,19 @@ import {
   randomFrom,
   workdaysOf,
 } from "./demo-calendar.js";
-import { DEMO_CUSTOMERS, type DemoCustomer, type DemoProductKey } from "./demo-cast.js";
-
-export type VatName = "vat_high" | "vat_low_new" | "vat_reverse_charged";
-
-export interface PlannedLine {
-  description?: string;
-  product?: DemoProductKey;
-  quantity: string;
-  price_per_unit?: string;
-  vat?: VatName;
-}
-
-export type PlannedEvent =
-  | { kind: "opening"; date: string; amount: string }
-  | { kind: "invoice"; date: string; customer: string; description: string; lines: PlannedLine[]; reference?: string }
-  | { kind: "concept"; date: string; customer: string; description: string; lines: PlannedLine[] }
-  | { kind: "credit"; date: string; invoice: number; description: string; lines: PlannedLine[] }
-  /** a payment of the invoice's open amount (the server's figure), or of `amount` */
-  | { kind: "payment"; date: string; invoice: number; amount?: string }
-  /** money received for an invoice, on the bank but not yet linked to it */
-  | { kind: "receipt"; date: string; invoice: number }
-  | { kind: "expense"; date: string; supplier: string; account: string; lines: PlannedLine[]; receipt: "pdf" | "png" }
-  /** money paid for an expense (the amount its line states), on the bank but not yet linked to it */
-  | { kind: "bank"; date: string; expense: number; description: string }
-  /** the owner's monthly transfer to their private account */
-  | { kind: "withdrawal"; date: string; amount: string }
-  | { kind: "hour"; date: string; customer: string; duration: string; description: string }
-  | { kind: "ride"; date: string; to: string; km: number; private: boolean }
-  | {
-      kind: "quotation";
-      date: string;
-      customer: string;
-      lines: PlannedLine[];
-      outcome: "invoiced" | "signing" | "concept";
-    }
-  | { kind: "filing"; date: string; period: string }
-  | { kind: "vatPayment"; date: string; period: string };
-
-export interface DemoPlan {
-  events: PlannedEvent[];
-  /** the completed quarter left open, for the README's VAT return */
-  quarterToFile: string;
-  /** the first day of the demo's year */
-  firstDay: string;
-}
+import { DEMO_CUSTOMERS, type DemoCustomer } from "./demo-cast.js";
+import {
+  customersOf,
+  type DemoPlan,
+  HOURLY,
+  type PlannedEvent,
+  type PlannedLine,
+  someHours,
+  weighted,
+} from "./demo-events.js";
+import { plannedExpenses, plannedLastWeeks, plannedTimeAndTravel } from "./demo-plan-daily.js";
 
 const INVOICES_PER_QUARTER = 14;
-const HOURLY = (quantity: string): PlannedLine => ({ product: "designHour", quantity });
-
-function customersOf(kind: DemoCustomer["kind"]): DemoCustomer[] {
-  return DEMO_CUSTOMERS.filter((customer) => customer.kind === kind);
-}
-
-function weighted(random: Random, customers: readonly DemoCustomer[]): DemoCustomer {
-  const total = customers.reduce((sum, customer) => sum + customer.weight, 0);
-  let pick = random.integer(1, total);
-  for (const customer of customers) {
-    pick -= customer.weight;
-    if (pick <= 0) return customer;
-  }
-  const last = customers.at(-1);
-  if (last === undefined) throw new Error("no customers to pick from");
-  return last;
-}
-
-/** Hours in halves: 4 to 32. */
-const someHours = (random: Random) => String(random.integer(8, 64) / 2);
 
 function invoiceFor(random: Random, customer: DemoCustomer): { description: string; lines: PlannedLine[] } {
   const project = randomFrom(random, customer.projects);
@@ -150,92 +96,6 @@ function plannedSales(random: Random, quarter: Quarter, count: number, today: st
     if (latePayer && random.chance(0.5)) events.push({ kind: "payment", date: paidOn, invoice, amount: "250.0" });
     else if (!latePayer && !stillOwed && paidOn < today) events.push({ kind: "payment", date: paidOn, invoice });
   });
-}
-
-function expense(
-  date: string,
-  supplier: string,
-  account: string,
-  line: PlannedLine,
-  receipt: "pdf" | "png",
-): PlannedEvent {
-  return { kind: "expense", date, supplier, account, lines: [line], receipt };
-}
-
-/** Monthly phone bills and lunches, a print run, the software subscription and a train journey. */
-function plannedExpenses(random: Random, quarter: Quarter, today: string, events: PlannedEvent[]) {
-  const planned: PlannedEvent[] = [];
-  for (const month of monthsOf(quarter)) {
-    const phone = {
-      description: "Mobiel en internet",
-      quantity: "1",
-      price_per_unit: "45.0",
-      vat: "vat_high",
-    } as const;
-    planned.push(expense(addDays(month, 4), "telecom", "profit.costs.other_costs.phone_internet", phone, "pdf"));
-    const price = randomFrom(random, ["18.5", "24.75", "31.2", "42.0"]);
-    const lunch = { description: "Lunch met klant", quantity: "1", price_per_unit: price, vat: "vat_low_new" } as const;
-    const lunchDate = addDays(month, random.integer(9, 25));
-    planned.push(expense(lunchDate, "lunchroom", "profit.costs.selling.representation", lunch, "png"));
-  }
-  const copies = String(random.integer(2, 5) * 100);
-  const print = {
-    description: "Drukwerk 'Utrecht in lijnen'",
-    quantity: copies,
-    price_per_unit: "4.8",
-    vat: "vat_high",
-  } as const;
-  planned.push(
-    expense(addDays(quarter.from, random.integer(10, 40)), "printer", "profit.costs.purchased_stock", print, "pdf"),
-  );
-  const software = {
-    description: "Ontwerpsoftware, abonnement per maand",
-    quantity: "3",
-    price_per_unit: "59.99",
-    vat: "vat_reverse_charged",
-  } as const;
-  planned.push(
-    expense(addDays(quarter.from, 1), "software", "profit.costs.other_costs.subscriptions", software, "pdf"),
-  );
-  const train = {
-    description: "Trein Utrecht–Gent v.v.",
-    quantity: "1",
-    price_per_unit: "96.4",
-    vat: "vat_low_new",
-  } as const;
-  planned.push(expense(addDays(quarter.from, random.integer(20, 60)), "railway", "profit.costs.vehicle", train, "png"));
-  events.push(...planned.filter((event) => event.date < today && event.date <= quarter.till));
-}
-
-function plannedTimeAndTravel(random: Random, from: string, today: string, events: PlannedEvent[]) {
-  const design = customersOf("design");
-  for (const date of workdaysOf(from, addDays(today, -1))) {
-    const recent = date >= addDays(today, -84);
-    if (recent && random.chance(0.7)) {
-      const customer = weighted(random, design);
-      const description = `${randomFrom(random, customer.projects)}: ${randomFrom(random, ["schetsen", "uitwerking", "overleg", "correcties"])}`;
-      events.push({
-        kind: "hour",
-        date,
-        customer: customer.key,
-        duration: String(random.integer(4, 14) / 2),
-        description,
-      });
-    }
-    if (random.chance(0.06)) {
-      const customer = weighted(
-        random,
-        DEMO_CUSTOMERS.filter((candidate) => candidate.distanceKm >= 5),
-      );
-      events.push({
-        kind: "ride",
-        date,
-        to: String(customer.contact.city),
-        km: customer.distanceKm * 2,
-        private: random.chance(0.1),
-      });
-    }
-  }
 }
 
 /** Which event comes first on one day: a document before what pays or files it. */
@@ -328,40 +188,4 @@ export function planDemoYear(today: string, random: Random): DemoPlan {
   );
   const lastCompleted = quarters.at(-1);
   return { events: renumbered, quarterToFile: lastCompleted?.period ?? current.period, firstDay: oldest.from };
-}
-
-/** The open ends of the last weeks: quotations, a concept, and bank lines still to be linked. */
-function plannedLastWeeks(today: string, events: PlannedEvent[]) {
-  const day = (back: number) => addDays(today, -back);
-  events.push({
-    kind: "quotation",
-    date: day(30),
-    customer: "foundation",
-    outcome: "invoiced",
-    lines: [HOURLY("24"), { description: "Drukproeven", quantity: "1", price_per_unit: "95.0" }],
-  });
-  events.push({ kind: "quotation", date: day(9), customer: "roastery", outcome: "signing", lines: [HOURLY("16")] });
-  events.push({ kind: "quotation", date: day(2), customer: "bicycles", outcome: "concept", lines: [HOURLY("6")] });
-  events.push({
-    kind: "concept",
-    date: day(1),
-    customer: "bakery",
-    description: "Menukaart — Bakkerij Van Dam",
-    lines: [HOURLY("5.5")],
-  });
-  const lastExpense = (supplier: string) =>
-    events.findLastIndex((event) => event.kind === "expense" && event.supplier === supplier && event.date < day(4));
-  const phone = lastExpense("telecom");
-  if (phone !== -1) events.push({ kind: "bank", date: day(3), expense: phone, description: "Belnet BV incasso" });
-  const lunch = lastExpense("lunchroom");
-  if (lunch !== -1)
-    events.push({ kind: "bank", date: day(2), expense: lunch, description: "Lunchroom De Tuin pinbetaling" });
-  // the newest unpaid invoice's money arrived, not yet linked to it
-  const unpaid = events.findLastIndex(
-    (event, index) =>
-      event.kind === "invoice" &&
-      event.date < day(7) &&
-      !events.some((other) => other.kind === "payment" && other.invoice === index),
-  );
-  if (unpaid !== -1) events.push({ kind: "receipt", date: day(2), invoice: unpaid });
 }

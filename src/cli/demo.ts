@@ -23,10 +23,12 @@ import { dateInTimeZone, isValidDate } from "../platform/dates.js";
 import type { ServiceDeps } from "../platform/deps.js";
 import { ALL_SCOPES } from "../platform/scopes.js";
 import { isEmailAddress } from "../platform/text.js";
-import { DemoClock, writeDemoYear } from "./demo-books.js";
+import { DemoClock } from "./demo-books.js";
 import { seededRandom } from "./demo-calendar.js";
 import { DEMO_COMPANY_NAME } from "./demo-cast.js";
-import { type DemoPlan, planDemoYear } from "./demo-plan.js";
+import type { DemoPlan } from "./demo-events.js";
+import { planDemoYear } from "./demo-plan.js";
+import { writeDemoYear } from "./demo-write.js";
 import { parseCommand, printJson, stringOption, UsageError, withDatabase } from "./shared.js";
 
 const DEFAULT_EMAIL = "demo@example.com";
