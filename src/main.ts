@@ -1,6 +1,6 @@
 /**
- * The `kasboek` command line: serve | migrate | bootstrap | tokens | companies | plans | users |
- * oauth-clients | books. Every command honours DATABASE_URL; failures print one message on
+ * The `kasboek` command line: serve | migrate | bootstrap | demo | tokens | companies | plans |
+ * users | oauth-clients | books. Every command honours DATABASE_URL; failures print one message on
  * stderr and exit with status 1.
  */
 import { describeFailure, parseCommand, UsageError, withDatabase } from "./cli/shared.js";
@@ -12,6 +12,7 @@ Commands:
   serve        run the HTTP API (what npm start runs)
   migrate      apply database migrations
   bootstrap    create a user, a company and an API token
+  demo         create a demo company with a year of books, to try Kasboek on
   tokens       create, list or revoke personal API tokens
   companies    change a company's details, API access control or plan
   plans        list, create or change plans (what companies may create)
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   serve: async (argv) => (await import("./cli/serve.js")).serveCommand(argv),
   migrate: migrateCommand,
   bootstrap: async (argv) => (await import("./cli/bootstrap.js")).bootstrapCommand(argv),
+  demo: async (argv) => (await import("./cli/demo.js")).demoCommand(argv),
   tokens: async (argv) => (await import("./cli/tokens.js")).tokensCommand(argv),
   companies: async (argv) => (await import("./cli/companies.js")).companiesCommand(argv),
   plans: async (argv) => (await import("./cli/plans.js")).plansCommand(argv),

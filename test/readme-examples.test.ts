@@ -4,7 +4,8 @@
  *
  * The rules:
  * - Examples are the ```sh blocks that run `curl` or `npx kasboek`, in README order; the first
- *   is the `kasboek bootstrap` of "First steps", which must leave TOKEN and COMPANY set. Each
+ *   is the `kasboek demo` of "First steps", which must leave TOKEN, COMPANY and QUARTER set: every
+ *   example runs against the demo company, never a company of the reader's own. Each
  *   runs in bash with `set -euo pipefail`; the upper-case variables a block assigns carry over
  *   to the blocks after it. `http://127.0.0.1:3000` becomes the test server's address, and
  *   `npx kasboek` runs the CLI from the sources (test/support/readme.ts says why).
@@ -18,19 +19,18 @@
  * - A block the test cannot run is marked `<!-- readme-test: skip: <why> -->` on the line
  *   above its fence and reported as a skipped test. `<!-- readme-test: authorize-in-browser -->`
  *   marks the OAuth authorization request: the test does what the user's browser does (signs
- *   in as the bootstrap user, with a password it gives them first; approves every offered
- *   company), checks the redirect, and sets CODE and CODE_VERIFIER as the README says.
+ *   in as the demo's user, with the e-mail address and password the demo printed; approves every
+ *   offered company), checks the redirect, and sets CODE and CODE_VERIFIER as the README says.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/connection.js";
-import { setPassword } from "../src/modules/users/service.js";
 import {
   BLOCK_TIMEOUT_MS,
   declaredEnvironmentVariables,
   freshDatabase,
+  type Invocation,
   parseShape,
   type ReadmeBlock,
   ReadmeShell,
@@ -141,6 +141,8 @@ describe("README examples, run against a server", () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let shell: ReadmeShell | undefined;
   let earlierFailed = false;
+  /** what the first example's `kasboek demo --json` printed: how its user signs in */
+  let demoUser: { email: string; password: string } | undefined;
 
   beforeAll(async () => {
     database = await freshDatabase();
@@ -158,7 +160,7 @@ describe("README examples, run against a server", () => {
     return { database, server, shell };
   };
 
-  async function runExample(block: ReadmeBlock): Promise<void> {
+  async function runExample(block: ReadmeBlock): Promise<Invocation[]> {
     const { server, shell } = started();
     expect(block.text, "the test adds --output and --write-out itself").not.toMatch(
       /(^|\s)(-o|-O|-w|--output|--write-out)(\s|=|$)/m,
@@ -180,10 +182,11 @@ describe("README examples, run against a server", () => {
       }
       if (command?.shape) expect(shapeProblems(command.shape, parsedOrText(invocation.output)), label).toEqual([]);
     });
+    return invocations;
   }
 
   async function authorizeInBrowser(block: ReadmeBlock): Promise<void> {
-    const { database, server, shell } = started();
+    const { server, shell } = started();
     const request = /^GET (\/oauth\/authorize)\?(\S+)$/.exec(block.text.replace(/\n\s*/g, ""));
     expect(request, "the block is GET /oauth/authorize?…").not.toBeNull();
     const [clientId = ""] = await shell.variables("CLIENT_ID");
@@ -200,12 +203,9 @@ describe("README examples, run against a server", () => {
       parameters.set(name, placeholder ? (filledIn[name] ?? "") : value);
     }
 
-    // The operator's `kasboek users set-password`, done in this process: a CLI process more
-    // would cost the run a second or two and check nothing the CLI tests do not.
-    const email = /--email (\S+)/.exec(EXAMPLES[0]?.text ?? "")?.[1] ?? "";
-    const password = randomBytes(18).toString("base64url");
-    const handle = openDatabase(database.url);
-    await setPassword({ db: handle.db, now: () => new Date() }, email, password).finally(() => handle.close());
+    // the demo's user, with the password `kasboek demo` printed: that it signs in is part of the test
+    if (demoUser === undefined) throw new Error("the demo example printed no user");
+    const { email, password } = demoUser;
     const browser = new Browser(server.url);
     const login = await browser.request("/login");
     const signedIn = await browser.request("/login", { ...formFields(login.body, "/login"), email, password });
@@ -222,8 +222,8 @@ describe("README examples, run against a server", () => {
     shell.define({ CODE: redirect.searchParams.get("code") ?? "", CODE_VERIFIER: verifier });
   }
 
-  it("starts with the bootstrap of First steps", () => {
-    expect(EXAMPLES[0]?.text).toContain("npx kasboek bootstrap");
+  it("starts with the demo of First steps", () => {
+    expect(EXAMPLES[0]?.text).toContain("npx kasboek demo");
   });
 
   for (const block of EXAMPLES) {
@@ -240,11 +240,15 @@ describe("README examples, run against a server", () => {
         if (earlierFailed) context.skip("an earlier README example failed");
         earlierFailed = true;
         if (block.marker === BROWSER_MARKER) await authorizeInBrowser(block);
-        else await runExample(block);
+        else {
+          const invocations = await runExample(block);
+          if (block === EXAMPLES[0]) demoUser = JSON.parse(invocations[0]?.output ?? "null");
+        }
         if (block === EXAMPLES[0]) {
-          const [token, company] = await started().shell.variables("TOKEN", "COMPANY");
+          const [token, company, quarter] = await started().shell.variables("TOKEN", "COMPANY", "QUARTER");
           expect(token).toMatch(/^kb_/);
           expect(company).toMatch(/^\d+$/);
+          expect(quarter).toMatch(/^\d{4}Q[1-4]$/);
         }
         earlierFailed = false;
       },

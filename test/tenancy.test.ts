@@ -22,9 +22,9 @@ const GLOBAL_TABLES = new Set([
   "oauth_refresh_tokens",
   // a token's retried requests, whichever company they named
   "idempotency_records",
-  // SQLite's full-text mirrors of contacts and products for search[q] (rowid = the row's id, so
-  // reached only through the company's own rows) and FTS5's own tables behind them
-  ...["contacts", "products"].flatMap((table) =>
+  // SQLite's full-text mirrors of contacts, products and sales invoices for search[q] (rowid = the
+  // row's id, so reached only through the company's own rows) and FTS5's own tables behind them
+  ...["contacts", "products", "sales_invoices"].flatMap((table) =>
     ["", "_data", "_idx", "_docsize", "_config"].map((part) => `${table}_search${part}`),
   ),
   "kysely_migration",

@@ -4157,6 +4157,8 @@ export interface operations {
         "search[contact_id]"?: number;
         /** @description The api_reference the invoice was created with */
         "search[api_reference]"?: string;
+        /** @description Kasboek extension: text anywhere in the invoice number, the api_reference, the description or the contact's name (company or person, as the contact is now), in any case; % and _ match themselves */
+        "search[q]"?: string;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

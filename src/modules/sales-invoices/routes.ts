@@ -31,6 +31,12 @@ const SALES_INVOICE_QUERY = listQuery({
     ...DATE_RANGE_SEARCH,
     contact_id: { kind: "id", description: "Only this contact's invoices" },
     api_reference: { kind: "text", description: "The api_reference the invoice was created with" },
+    q: {
+      kind: "text",
+      description:
+        "Kasboek extension: text anywhere in the invoice number, the api_reference, the description or the " +
+        "contact's name (company or person, as the contact is now), in any case; % and _ match themselves",
+    },
   },
 });
 const RESOURCE = "salesInvoice";
@@ -53,6 +59,7 @@ export function registerSalesInvoiceRoutes(app: FastifyInstance, deps: ServiceDe
         till: search.till,
         contactId: search.contact_id,
         apiReference: search.api_reference,
+        text: search.q,
       };
       const page = await listCompanySalesInvoices(deps, requireCompany(request), selection, filter, paging);
       setPagingHeaders(reply, page);

@@ -73,6 +73,8 @@ export interface SalesInvoiceSearch {
   till?: string;
   contactId?: number;
   apiReference?: string;
+  /** `search[q]` (a Kasboek extension) */
+  text?: string;
 }
 
 const OUTSTANDING = ["published", "imported"] as const;
