@@ -69,6 +69,7 @@ export async function supplierInvoicePdf(
     smallBusinessScheme: false,
     creditedInvoiceNumber: null,
     reference: null,
+    paymentQr: null,
   });
   return { fileName: `factuur-${number}.pdf`, content };
 }
