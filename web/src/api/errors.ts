@@ -13,6 +13,8 @@ export interface ShownError {
   fields: Record<string, string>;
   /** what goes in the banner: the message, or a key of ours for failures without one */
   banner: { text: string } | { key: MessageKey } | null;
+  /** no answer, or the server failed: the same request may be sent again (api/client.ts keeps its key) */
+  retryable?: boolean;
 }
 
 /** `Resource is invalid: a x; b y` (or `Bron is ongeldig: …`): the problems by attribute. */
@@ -30,13 +32,13 @@ export function validationProblems(message: string): Record<string, string> | nu
 }
 
 export function shownError(error: unknown): ShownError {
-  if (!(error instanceof KasboekError)) return { fields: {}, banner: { key: "error.offline" } };
-  if (error.status >= 500) return { fields: {}, banner: { key: "error.server" } };
-  if (error.status === 404) return { fields: {}, banner: { key: "error.notFound" } };
-  if (error.status === 403) return { fields: {}, banner: { key: "error.forbidden" } };
+  if (!(error instanceof KasboekError)) return { fields: {}, banner: { key: "error.offline" }, retryable: true };
+  if (error.status >= 500) return { fields: {}, banner: { key: "error.server" }, retryable: true };
+  if (error.status === 404) return { fields: {}, banner: { key: "error.notFound" }, retryable: false };
+  if (error.status === 403) return { fields: {}, banner: { key: "error.forbidden" }, retryable: false };
   if (error.type === "client.parameters.validation") {
     const fields = validationProblems(error.message);
-    if (fields !== null) return { fields, banner: null };
+    if (fields !== null) return { fields, banner: null, retryable: false };
   }
-  return { fields: {}, banner: { text: error.message } };
+  return { fields: {}, banner: { text: error.message }, retryable: false };
 }

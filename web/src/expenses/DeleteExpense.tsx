@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api, KasboekError } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { MutationError } from "../ui/Banner.js";
 
 export function DeleteExpense({ companyId, expenseId }: { companyId: number; expenseId: number }) {
   const t = useT();
@@ -27,7 +26,7 @@ export function DeleteExpense({ companyId, expenseId }: { companyId: number; exp
   });
   return (
     <section className="danger-zone">
-      {remove.isError && <ErrorBanner error={shownError(remove.error)} />}
+      <MutationError mutation={remove} />
       {asking ? (
         <p>
           <span>{t("invoice.deleteConfirm")}</span>{" "}

@@ -136,6 +136,7 @@ export function ExpenseEditor({ companyId, expense }: { companyId: number; expen
           {notice !== null && unchanged && <Banner kind={notice === "saved" ? "ok" : "error"}>{t(notice)}</Banner>}
           <ErrorBanner
             error={Object.keys(problems).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
+            retry={error.retryable ? () => save.mutate(save.variables ?? false) : undefined}
             extra={
               otherProblems.length > 0 ? (
                 <ul>

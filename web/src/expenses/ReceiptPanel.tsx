@@ -11,7 +11,7 @@ import { type DragEvent, useEffect, useId, useState } from "react";
 import { api, KasboekError } from "../api/client.js";
 import { shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { ErrorBanner, MutationError } from "../ui/Banner.js";
 import { uploadReceipt, useReceipts } from "./queries.js";
 import { isReceiptFile, RECEIPT_ACCEPT, type ReceiptView, receiptView } from "./receipt.js";
 import type { AttachmentObject } from "./status.js";
@@ -83,7 +83,7 @@ export function ReceiptPanel({ companyId, expenseId, pending, onPending }: Recei
         <ErrorBanner error={{ fields: {}, banner: { text: t("expense.receiptRefused", { name: refused }) } }} />
       )}
       {upload.isPending && <p className="loading">{t("expense.receiptUploading")}</p>}
-      {upload.isError && <ErrorBanner error={shownError(upload.error)} />}
+      <MutationError mutation={upload} />
       {expenseId === null && pending !== null && (
         <>
           <p className="hint">{t("expense.receiptPending")}</p>
@@ -183,7 +183,7 @@ function StoredReceipt(props: { companyId: number; expenseId: number; receipt: A
           {t("action.remove")}
         </button>
       </figcaption>
-      {remove.isError && <ErrorBanner error={shownError(remove.error)} />}
+      <MutationError mutation={remove} />
     </figure>
   );
 }

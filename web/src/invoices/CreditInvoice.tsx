@@ -7,9 +7,8 @@ import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { MutationError } from "../ui/Banner.js";
 import { creditInvoiceBody } from "./credit.js";
 import type { Invoice } from "./status.js";
 
@@ -37,7 +36,7 @@ export function CreditInvoice({ companyId, invoice }: { companyId: number; invoi
     <section className="credit" aria-labelledby="credit-heading">
       <h2 id="credit-heading">{t("credit.heading")}</h2>
       <p className="hint">{t("credit.hint")}</p>
-      {credit.isError && <ErrorBanner error={shownError(credit.error)} />}
+      <MutationError mutation={credit} />
       <button type="button" className="secondary" disabled={credit.isPending} onClick={() => credit.mutate()}>
         {credit.isPending ? t("credit.making") : t("credit.make")}
       </button>

@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { MutationError } from "../ui/Banner.js";
 
 /** Per kind: its query key (the list's is the plural) and where its list is in the app. */
 const KINDS = {
@@ -42,7 +41,7 @@ export function DeleteConcept({ companyId, kind, id }: DeleteConceptProps) {
   });
   return (
     <section className="danger-zone">
-      {deletion.isError && <ErrorBanner error={shownError(deletion.error)} />}
+      <MutationError mutation={deletion} />
       {asking ? (
         <p>
           <span>{t("invoice.deleteConfirm")}</span>{" "}

@@ -12,9 +12,11 @@ interface EditorProblemsProps {
   error: ShownError;
   /** whether the editor shows a problem of this attribute at a field of its own */
   isField: (attribute: string) => boolean;
+  /** sends the failed save again; offered only when it got no answer the server stands by */
+  retry: () => void;
 }
 
-export function EditorProblems({ error, isField }: EditorProblemsProps) {
+export function EditorProblems({ error, isField, retry }: EditorProblemsProps) {
   const t = useT();
   const problems = Object.entries(error.fields);
   const companyProblems = problems.filter(([attribute]) => attribute.startsWith("company."));
@@ -22,6 +24,7 @@ export function EditorProblems({ error, isField }: EditorProblemsProps) {
   return (
     <ErrorBanner
       error={problems.length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
+      retry={error.retryable ? retry : undefined}
       extra={
         companyProblems.length + otherProblems.length > 0 ? (
           <>

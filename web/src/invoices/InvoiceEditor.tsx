@@ -122,7 +122,7 @@ export function InvoiceEditor({ companyId, invoice }: { companyId: number; invoi
       </div>
       {notice !== null && unchanged && <Banner kind="ok">{t(notice)}</Banner>}
       {creditedId !== null && <CreditedInvoice companyId={companyId} invoiceId={creditedId} />}
-      <EditorProblems error={error} isField={isEditorField} />
+      <EditorProblems error={error} isField={isEditorField} retry={() => save.mutate(save.variables ?? false)} />
       <ContactPicker
         companyId={companyId}
         contactId={draft.contactId}

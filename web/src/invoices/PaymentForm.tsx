@@ -75,6 +75,7 @@ export function PaymentForm({ companyId, invoice, onRecorded }: PaymentFormProps
       {error !== null && (
         <ErrorBanner
           error={Object.keys(error.fields).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
+          retry={error.retryable ? () => record.mutate() : undefined}
         />
       )}
       <div className="row">

@@ -97,6 +97,7 @@ export function LinkPayment({ companyId, payment, onLinked, onCancel }: LinkPaym
       {error !== null && (
         <ErrorBanner
           error={error.fields[attribute] === undefined ? error : { fields: {}, banner: { key: "error.fieldsBelow" } }}
+          retry={error.retryable && link.variables !== undefined ? () => link.mutate(link.variables) : undefined}
           extra={
             otherProblems.length > 0 ? (
               <ul>

@@ -9,10 +9,9 @@ import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
-import { shownError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { MutationError } from "../ui/Banner.js";
 import { decisionsFor, type Quotation, type QuotationDecision } from "./status.js";
 
 const LABELS: Record<QuotationDecision, MessageKey> = {
@@ -58,7 +57,7 @@ export function Decisions({ companyId, quotation, onDecided }: DecisionsProps) {
   return (
     <section className="decisions" aria-labelledby="decisions-heading">
       <h2 id="decisions-heading">{t("quotation.decide")}</h2>
-      {decide.isError && <ErrorBanner error={shownError(decide.error)} />}
+      <MutationError mutation={decide} />
       <div className="actions">
         {decisions.map((decision) => (
           <button

@@ -105,7 +105,7 @@ export function QuotationEditor({ companyId, quotation }: { companyId: number; q
         <h1>{quotation === null ? t("quotation.newTitle") : t("quotation.conceptTitle")}</h1>
       </div>
       {notice && unchanged && <Banner kind="ok">{t("saved")}</Banner>}
-      <EditorProblems error={error} isField={isQuotationField} />
+      <EditorProblems error={error} isField={isQuotationField} retry={() => save.mutate(save.variables ?? false)} />
       <ContactPicker
         companyId={companyId}
         contactId={draft.contactId}

@@ -28,6 +28,27 @@ export function ErrorBanner({ error, retry, extra }: { error: ShownError; retry?
   );
 }
 
+/**
+ * The failure of a write (a mutation), with "try again" when it got no answer the server stands
+ * by: the same request goes again, under the same Idempotency-Key (api/client.ts).
+ */
+export function MutationError<Variables>({
+  mutation,
+}: {
+  mutation: {
+    isError: boolean;
+    error: unknown;
+    variables: Variables | undefined;
+    mutate: (variables: Variables) => void;
+  };
+}) {
+  if (!mutation.isError) return null;
+  const error = shownError(mutation.error);
+  // it failed, so it ran: `variables` is what it ran with (undefined for a mutation that takes none)
+  const retry = error.retryable ? () => mutation.mutate(mutation.variables as Variables) : undefined;
+  return <ErrorBanner error={error} retry={retry} />;
+}
+
 /** What a page shows while its query has no answer: its failure with a retry, or that it is loading. */
 export function QueryPending({ query }: { query: { isError: boolean; error: unknown; refetch: () => unknown } }) {
   const t = useT();
