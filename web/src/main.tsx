@@ -19,6 +19,7 @@ import { InvoiceList } from "./invoices/InvoiceList.js";
 import { InvoicePage } from "./invoices/InvoicePage.js";
 import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
+import { SettingsPage } from "./settings/SettingsPage.js";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -57,6 +58,7 @@ const router = createBrowserRouter(
             { path: "products", element: <ProductList /> },
             { path: "products/new", element: <ProductEditor /> },
             { path: "products/:productId", element: <ProductEditor /> },
+            { path: "settings", element: <SettingsPage /> },
             { path: "*", element: <NotFound /> },
           ],
         },
