@@ -78,7 +78,9 @@ export function ContactInvoices({ companyId, contactId }: { companyId: number; c
               <th scope="col" className="wide-only">
                 {t("invoices.date")}
               </th>
-              <th scope="col">{t("invoices.status")}</th>
+              <th scope="col" className="wide-only">
+                {t("invoices.status")}
+              </th>
               <th scope="col" className="amount">
                 {t("invoices.total")}
               </th>
@@ -96,9 +98,10 @@ export function ContactInvoices({ companyId, contactId }: { companyId: number; c
                     <Link className="number" to={`/${companyId}/invoices/${invoice.id}`}>
                       {invoice.invoice_number ?? t("invoices.concept")}
                     </Link>
+                    <span className={`badge ${state} narrow-only`}>{t(STATE_LABELS[state])}</span>
                   </td>
                   <td className="wide-only">{formatDate(invoice.date)}</td>
-                  <td>
+                  <td className="wide-only">
                     <span className={`badge ${state}`}>{t(STATE_LABELS[state])}</span>
                   </td>
                   <td className="amount">{formatAmount(invoice.price_with_vat)}</td>

@@ -214,7 +214,7 @@ export const en = {
   "settings.tokens": "Your API tokens",
   "settings.applications": "Connected applications",
   "settings.accessHint": "These belong to you rather than to one company; they open on Kasboek's account pages.",
-  "settings.reader": "You",
+  "settings.reader": "Language and signing out",
   "bookkeeping.vatPeriod": "VAT return period",
   "bookkeeping.vatPeriod.quarter": "Every quarter",
   "bookkeeping.vatPeriod.month": "Every month",

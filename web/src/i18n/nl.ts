@@ -212,7 +212,7 @@ export const nl: Catalogue = {
   "settings.tokens": "Je API-tokens",
   "settings.applications": "Gekoppelde applicaties",
   "settings.accessHint": "Deze horen bij jou, niet bij één bedrijf; ze openen op de accountpagina's van Kasboek.",
-  "settings.reader": "Jij",
+  "settings.reader": "Taal en uitloggen",
   "bookkeeping.vatPeriod": "Aangifteperiode btw",
   "bookkeeping.vatPeriod.quarter": "Elk kwartaal",
   "bookkeeping.vatPeriod.month": "Elke maand",
