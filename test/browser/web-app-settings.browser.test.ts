@@ -9,7 +9,6 @@
  * 390×844 phone, with axe on every page and a screenshot of each when WEB_SHOTS_DIR is set.
  */
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompanyForOperator } from "../../src/modules/companies/service.js";
 import { findOrCreateUser, setPassword } from "../../src/modules/users/service.js";
@@ -29,6 +28,7 @@ import {
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
+import { callApi, created, type Json, openSection, problemOf } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
 
@@ -42,46 +42,6 @@ const SERVER_WORDS = {
   nl: { kvk: "moet uit 8 cijfers bestaan", iban: "is geen geldige IBAN", inUse: "kan niet worden verwijderd" },
   en: { kvk: "must be 8 digits", iban: "is not a valid IBAN", inUse: "cannot be deleted" },
 } as const;
-
-type Json = Record<string, unknown>;
-
-/** One call of the public API with the company's token, its answer's body. */
-async function callApi(
-  harness: WebAppHarness,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${harness.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === "" ? {} : (JSON.parse(text) as Json) };
-}
-
-async function created(harness: WebAppHarness, token: string, path: string, body: Json): Promise<Json> {
-  const answer = await callApi(harness, token, "POST", path, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body;
-}
-
-/** Opens a section of the app's navigation, through the menu button on a phone. */
-async function openSection(page: Page, label: string, phone: boolean): Promise<void> {
-  if (phone) await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("navigation").getByRole("link", { name: label }).click();
-}
-
-/** The text of the problem a field is described by, once the field is marked invalid. */
-async function problemOf(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.and(page.locator('[aria-invalid="true"]')).waitFor();
-  const described = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
-  const problemId = described.find((id) => id.endsWith("-problem"));
-  return page.locator(`[id="${problemId}"]`).innerText();
-}
 
 describe.skipIf(unavailable !== null)("the web app's first run and settings in Chromium", () => {
   let harness: WebAppHarness;

@@ -140,6 +140,8 @@ export function CompanyDetailsForm({ company, fields, submitLabel, onComplete }:
     onMutate: () => setError(null),
     onSuccess: (answer) => {
       setSaved(answer);
+      // as stored: the server writes an IBAN without spaces, a KvK number without groups
+      setDraft(draftOf(answer));
       queryClient.setQueryData<Company[]>(["companies"], (list) =>
         list?.map((candidate) => (candidate.id === answer.id ? answer : candidate)),
       );
