@@ -93,7 +93,7 @@ describe.skipIf(unavailable !== null)("the web app's first run and settings in C
       // the city is left blank: the server takes that, an invoice does not
       await expect(problemOf(page, t("field.company.city"))).resolves.toBe(t("company.neededOnInvoice"));
       // the first refused field has the focus
-      await expect.poll(() => isFocused(page.locator('[aria-invalid="true"]').first())).toBe(true);
+      await expect.poll(() => isFocused(page.locator('[aria-invalid="true"]').first()), { timeout: 10_000 }).toBe(true);
       await expectAccessible(page, "first run refused");
       await screenshot(page, `${name}-setup-refused`);
       // nothing was stored
@@ -257,7 +257,8 @@ describe.skipIf(unavailable !== null)("the web app's first run and settings in C
       await signInOnLoginPage(page, company.email, language);
       await page.getByRole("heading", { level: 1, name: t("contact.title", { name: "Bakkerij Bol" }) }).waitFor();
       const invoices = page.getByRole("region", { name: t("contactPage.invoices") });
-      await expect.poll(() => invoices.locator("tbody tr").count()).toBe(3);
+      await invoices.locator("tbody tr").nth(2).waitFor();
+      expect(await invoices.locator("tbody tr").count()).toBe(3);
       await expect(page.getByTestId("contact-open-amount").innerText()).resolves.toBe("€\u00a0202,50");
       // the server's figure: the receivables report's for this contact
       const report = await callApi(harness, company.token, "GET", `${base}/reports/receivables`);
@@ -288,7 +289,7 @@ describe.skipIf(unavailable !== null)("the web app's first run and settings in C
         .waitFor();
       expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/contacts`);
       await page.getByRole("link", { name: "Bakkerij Bol" }).waitFor();
-      await expect.poll(() => page.getByRole("link", { name: "Weg BV" }).count()).toBe(0);
+      await expect.poll(() => page.getByRole("link", { name: "Weg BV" }).count(), { timeout: 10_000 }).toBe(0);
       expect((await callApi(harness, company.token, "GET", `${base}/contacts/${spare.id}`)).status).toBe(404);
       await expectAccessible(page, "contact deleted");
 

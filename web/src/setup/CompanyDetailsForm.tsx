@@ -9,7 +9,7 @@
  */
 import { unwrap } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { api } from "../api/client.js";
 import { type ShownError, shownError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/en.js";
@@ -109,11 +109,9 @@ interface CompanyDetailsFormProps {
   /** "legal": what an invoice needs (the first run); "all": every detail (the settings) */
   fields: "legal" | "all";
   submitLabel: string;
-  /** after a save that leaves nothing an invoice needs blank */
-  onComplete?: () => void;
 }
 
-export function CompanyDetailsForm({ company, fields, submitLabel, onComplete }: CompanyDetailsFormProps) {
+export function CompanyDetailsForm({ company, fields, submitLabel }: CompanyDetailsFormProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -124,8 +122,12 @@ export function CompanyDetailsForm({ company, fields, submitLabel, onComplete }:
   const [blanks, setBlanks] = useState<readonly string[]>([]);
   const shown: readonly FieldName[] = fields === "legal" ? LEGAL_FIELDS : ALL_FIELDS;
 
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // the first problem takes the focus once it is on the page: after the render that marks it
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequests]);
+  const focusFirstProblem = () => setFocusRequests((count) => count + 1);
 
   const mutation = useMutation({
     mutationFn: async (changes: Record<string, string | boolean | null>) =>
@@ -147,10 +149,10 @@ export function CompanyDetailsForm({ company, fields, submitLabel, onComplete }:
       );
       // the KOR of the bookkeeping settings is this company's VAT liability
       void queryClient.invalidateQueries({ queryKey: ["bookkeeping_settings", answer.id] });
+      // complete, the first-run gate shows the page asked for; else what is still blank is said
       const missing = missingForInvoices(answer);
       setBlanks(missing);
-      if (missing.length === 0) onComplete?.();
-      else focusFirstProblem();
+      if (missing.length > 0) focusFirstProblem();
     },
     onError: (failure) => {
       setError(shownError(failure));
@@ -169,8 +171,7 @@ export function CompanyDetailsForm({ company, fields, submitLabel, onComplete }:
     const missing = missingForInvoices(draft);
     setError(null);
     setBlanks(missing);
-    if (missing.length === 0) onComplete?.();
-    else focusFirstProblem();
+    if (missing.length > 0) focusFirstProblem();
   };
 
   const problem = (name: FieldName): string | undefined =>
