@@ -227,16 +227,23 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
     async ({ name, language, locale, viewport }) => {
       const t = wordsOf(language);
       const company = await owner(harness.deps, `Leeg ${name} BV`);
-      // a second company of the same user, without the KvK number an invoice must state
-      const { kvk_number: _left, ...incomplete } = COMPLETE_COMPANY_DETAILS;
+      // a second company of the same user, complete at sign-in (else the first-run form asks
+      // for its details before any page), whose KvK number is then removed elsewhere: the
+      // publication is what refuses it
       const lacking = await createCompanyForOperator(harness.deps, company.userId, {
-        ...incomplete,
+        ...COMPLETE_COMPANY_DETAILS,
         name: "Zonder KvK BV",
       });
       const page = await newAppPage(harness.browser, locale, viewport);
       await page.goto(`${harness.baseUrl}/app/${lacking}/invoices/new`);
       await signInOnLoginPage(page, company.email, language);
       await page.getByRole("heading", { name: t("invoice.newTitle") }).waitFor();
+      const removed = await fetch(`${harness.baseUrl}/api/v1/companies/${lacking}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${company.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ company: { kvk_number: null } }),
+      });
+      expect(removed.status).toBe(200);
       const line = page.getByRole("group", { name: t("invoice.line", { number: 1 }) });
       await line.getByLabel(t("invoice.lineDescription")).fill("Advies");
       await line.getByLabel(t("invoice.price")).fill("veel");

@@ -24,6 +24,7 @@ import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
 import { QuotationPage } from "./quotations/QuotationPage.js";
+import { SettingsPage } from "./settings/SettingsPage.js";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -69,6 +70,7 @@ const router = createBrowserRouter(
             { path: "expenses/new", element: <ExpensePage /> },
             { path: "expenses/:expenseId", element: <ExpensePage /> },
             { path: "payments", element: <PaymentList /> },
+            { path: "settings", element: <SettingsPage /> },
             { path: "*", element: <NotFound /> },
           ],
         },

@@ -6,8 +6,10 @@
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { signOut } from "../auth/session.js";
-import { LANGUAGES, type Language, useLanguage } from "../i18n/i18n.js";
+import { useT } from "../i18n/i18n.js";
+import { SetupGate } from "../setup/SetupGate.js";
 import { Field } from "../ui/Field.js";
+import { LanguageChoice } from "./LanguageChoice.js";
 import { useCompanies, useCompanyId } from "./queries.js";
 
 const SECTIONS = [
@@ -17,10 +19,11 @@ const SECTIONS = [
   { path: "products", label: "nav.products" },
   { path: "expenses", label: "nav.expenses" },
   { path: "payments", label: "nav.payments" },
+  { path: "settings", label: "nav.settings" },
 ] as const;
 
 export function Shell() {
-  const { t, language, setLanguage } = useLanguage();
+  const t = useT();
   const companyId = useCompanyId();
   const companies = useCompanies();
   const location = useLocation();
@@ -76,15 +79,7 @@ export function Shell() {
               </select>
             </Field>
           )}
-          <Field label={t("nav.language")}>
-            <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
-              {LANGUAGES.map((option) => (
-                <option key={option} value={option} lang={option}>
-                  {t(`language.${option}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <LanguageChoice />
           <a href="/account">{t("nav.account")}</a>
           <button type="button" className="secondary" onClick={() => void signOut()}>
             {t("nav.signOut")}
@@ -92,7 +87,9 @@ export function Shell() {
         </div>
       </div>
       <main id="content" tabIndex={-1}>
-        <Outlet />
+        <SetupGate>
+          <Outlet />
+        </SetupGate>
       </main>
     </div>
   );

@@ -1,4 +1,8 @@
-/** Creating and editing a contact; the server's problems shown at their fields. */
+/**
+ * Creating and editing a contact, the server's problems shown at their fields; an existing
+ * contact's page also lists its invoices with what it still owes, and deletes it (the server
+ * refuses while a published document points to it, and says so).
+ */
 import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -8,9 +12,11 @@ import { useCompanyId } from "../app/queries.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
+import { ConfirmDelete } from "../ui/ConfirmDelete.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
+import { ContactInvoices } from "./ContactInvoices.js";
 
 type Contact = Schema<"Contact">;
 type TextField =
@@ -49,6 +55,7 @@ function draftOf(contact: Contact | null): Draft {
 }
 
 export function ContactEditor() {
+  const t = useT();
   const companyId = useCompanyId();
   const contactId = Number(useParams().contactId ?? "");
   const creating = !(contactId > 0);
@@ -64,8 +71,28 @@ export function ContactEditor() {
       ).contact,
     enabled: !creating,
   });
-  if (!creating && (contact.isError || contact.data === undefined)) return <QueryPending query={contact} />;
-  return <ContactForm key={contactId} companyId={companyId} contact={creating ? null : (contact.data ?? null)} />;
+  if (creating) return <ContactForm key="new" companyId={companyId} contact={null} />;
+  if (contact.isError || contact.data === undefined) return <QueryPending query={contact} />;
+  return (
+    <>
+      <ContactForm key={contactId} companyId={companyId} contact={contact.data} />
+      <ContactInvoices companyId={companyId} contactId={contactId} />
+      <ConfirmDelete
+        label={t("contactPage.delete")}
+        question={t("contactPage.deleteConfirm", { name: contact.data.name ?? "" })}
+        remove={() =>
+          unwrap(
+            api.DELETE("/api/v1/companies/{company_id}/contacts/{id}", {
+              params: { path: { company_id: companyId, id: contactId } },
+            }),
+          )
+        }
+        recordKey={["contact", companyId, contactId]}
+        listKey={["contacts", companyId]}
+        listPath={`/${companyId}/contacts`}
+      />
+    </>
+  );
 }
 
 function ContactForm({ companyId, contact }: { companyId: number; contact: Contact | null }) {

@@ -6,14 +6,16 @@ import { api, totalOf } from "../api/client.js";
 import { shownError } from "../api/errors.js";
 import { useCompanyId } from "../app/queries.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { LIST_PER_PAGE, ListHead, useListParameters } from "../ui/ListPage.js";
 import { Pager } from "../ui/Pager.js";
+import { useArrival } from "../ui/useArrival.js";
 
 export function ContactList() {
   const t = useT();
   const companyId = useCompanyId();
   const { text, page, change } = useListParameters();
+  const deleted = useArrival() === "deleted";
   const contacts = useQuery({
     queryKey: ["contacts", companyId, "list", text, page],
     queryFn: async () => {
@@ -38,6 +40,7 @@ export function ContactList() {
         text={text}
         onText={(value) => change("q", value)}
       />
+      {deleted && <Banner kind="ok">{t("contactPage.deleted")}</Banner>}
       {contacts.isError && <ErrorBanner error={shownError(contacts.error)} retry={() => void contacts.refetch()} />}
       {contacts.isPending && <p className="loading">{t("app.loading")}</p>}
       {contacts.data?.items.length === 0 && <p>{t("contacts.empty")}</p>}

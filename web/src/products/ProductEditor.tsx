@@ -1,4 +1,7 @@
-/** Creating and editing a product (a priced invoice line kept for reuse). */
+/**
+ * Creating, editing and deleting a product (a priced invoice line kept for reuse; an invoice
+ * copies the line, so deleting the product changes no invoice).
+ */
 import { type Schema, unwrap } from "@kasboek/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -8,6 +11,7 @@ import { useCompanyId, useVatTypes } from "../app/queries.js";
 import { decimalForInput, formatAmount, parseDecimalInput } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
+import { ConfirmDelete } from "../ui/ConfirmDelete.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
 import { useSaveForm } from "../ui/useSaveForm.js";
@@ -15,6 +19,7 @@ import { useSaveForm } from "../ui/useSaveForm.js";
 type Product = Schema<"Product">;
 
 export function ProductEditor() {
+  const t = useT();
   const companyId = useCompanyId();
   const productId = Number(useParams().productId ?? "");
   const creating = !(productId > 0);
@@ -30,8 +35,27 @@ export function ProductEditor() {
       ).product,
     enabled: !creating,
   });
-  if (!creating && (product.isError || product.data === undefined)) return <QueryPending query={product} />;
-  return <ProductForm key={productId} companyId={companyId} product={creating ? null : (product.data ?? null)} />;
+  if (creating) return <ProductForm key="new" companyId={companyId} product={null} />;
+  if (product.isError || product.data === undefined) return <QueryPending query={product} />;
+  return (
+    <>
+      <ProductForm key={productId} companyId={companyId} product={product.data} />
+      <ConfirmDelete
+        label={t("productPage.delete")}
+        question={t("productPage.deleteConfirm", { name: product.data.invoice_line.description ?? "" })}
+        remove={() =>
+          unwrap(
+            api.DELETE("/api/v1/companies/{company_id}/products/{id}", {
+              params: { path: { company_id: companyId, id: productId } },
+            }),
+          )
+        }
+        recordKey={["product", companyId, productId]}
+        listKey={["products", companyId]}
+        listPath={`/${companyId}/products`}
+      />
+    </>
+  );
 }
 
 function ProductForm({ companyId, product }: { companyId: number; product: Product | null }) {

@@ -7,14 +7,16 @@ import { shownError } from "../api/errors.js";
 import { useCompanyId } from "../app/queries.js";
 import { formatAmount } from "../format.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { Banner, ErrorBanner } from "../ui/Banner.js";
 import { LIST_PER_PAGE, ListHead, useListParameters } from "../ui/ListPage.js";
 import { Pager } from "../ui/Pager.js";
+import { useArrival } from "../ui/useArrival.js";
 
 export function ProductList() {
   const t = useT();
   const companyId = useCompanyId();
   const { text, page, change } = useListParameters();
+  const deleted = useArrival() === "deleted";
   const products = useQuery({
     queryKey: ["products", companyId, "list", text, page],
     queryFn: async () => {
@@ -39,6 +41,7 @@ export function ProductList() {
         text={text}
         onText={(value) => change("q", value)}
       />
+      {deleted && <Banner kind="ok">{t("productPage.deleted")}</Banner>}
       {products.isError && <ErrorBanner error={shownError(products.error)} retry={() => void products.refetch()} />}
       {products.isPending && <p className="loading">{t("app.loading")}</p>}
       {products.data?.items.length === 0 && <p>{t("products.empty")}</p>}
