@@ -11,7 +11,7 @@ import { api } from "../api/client.js";
 import { useCompanyId } from "../app/queries.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
-import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
+import { Banner, FormError, QueryPending } from "../ui/Banner.js";
 import { ConfirmDelete } from "../ui/ConfirmDelete.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
@@ -132,11 +132,7 @@ function ContactForm({ companyId, contact }: { companyId: number; contact: Conta
     <form className="resource-form" onSubmit={submit} noValidate>
       <h1>{contact === null ? t("contact.newTitle") : t("contact.title", { name: contact.name ?? "" })}</h1>
       {saved && <Banner kind="ok">{t("saved")}</Banner>}
-      {error !== null && (
-        <ErrorBanner
-          error={Object.keys(error.fields).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-        />
-      )}
+      <FormError error={error} retry={() => mutation.mutate()} />
       <div className="checks">
         <label className="check">
           <input

@@ -16,7 +16,7 @@ import { useVatTypes } from "../app/queries.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { ContactPicker, type ContactPickerLabels } from "../invoices/ContactPicker.js";
-import { Banner, ErrorBanner } from "../ui/Banner.js";
+import { Banner, FormError } from "../ui/Banner.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
@@ -134,9 +134,9 @@ export function ExpenseEditor({ companyId, expense }: { companyId: number; expen
       <div className="expense-layout">
         <form ref={formRef} className="expense-editor" onSubmit={submit} noValidate>
           {notice !== null && unchanged && <Banner kind={notice === "saved" ? "ok" : "error"}>{t(notice)}</Banner>}
-          <ErrorBanner
-            error={Object.keys(problems).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-            retry={error.retryable ? () => save.mutate(save.variables ?? false) : undefined}
+          <FormError
+            error={error}
+            retry={() => save.mutate(save.variables ?? false)}
             extra={
               otherProblems.length > 0 ? (
                 <ul>

@@ -6,7 +6,7 @@
 import type { ShownError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { FormError } from "../ui/Banner.js";
 
 interface EditorProblemsProps {
   error: ShownError;
@@ -22,9 +22,9 @@ export function EditorProblems({ error, isField, retry }: EditorProblemsProps) {
   const companyProblems = problems.filter(([attribute]) => attribute.startsWith("company."));
   const otherProblems = problems.filter(([attribute]) => !attribute.startsWith("company.") && !isField(attribute));
   return (
-    <ErrorBanner
-      error={problems.length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-      retry={error.retryable ? retry : undefined}
+    <FormError
+      error={error}
+      retry={retry}
       extra={
         companyProblems.length + otherProblems.length > 0 ? (
           <>

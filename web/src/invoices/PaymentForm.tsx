@@ -11,7 +11,7 @@ import { type ShownError, shownError } from "../api/errors.js";
 import { usePaymentAccounts } from "../app/queries.js";
 import { decimalForInput, formatDate, parseDateInput, parseDecimalInput, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
-import { ErrorBanner } from "../ui/Banner.js";
+import { FormError } from "../ui/Banner.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import type { Invoice } from "./status.js";
@@ -72,12 +72,7 @@ export function PaymentForm({ companyId, invoice, onRecorded }: PaymentFormProps
   return (
     <form className="payment" onSubmit={submit} aria-labelledby="payment-heading" noValidate>
       <h2 id="payment-heading">{t("payment.title")}</h2>
-      {error !== null && (
-        <ErrorBanner
-          error={Object.keys(error.fields).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-          retry={error.retryable ? () => record.mutate() : undefined}
-        />
-      )}
+      <FormError error={error} retry={() => record.mutate()} />
       <div className="row">
         <Field label={t("payment.amount")} problem={problem("amount")}>
           <input type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />

@@ -10,7 +10,7 @@ import { api } from "../api/client.js";
 import { useCompanyId, useVatTypes } from "../app/queries.js";
 import { decimalForInput, formatAmount, parseDecimalInput } from "../format.js";
 import { useT } from "../i18n/i18n.js";
-import { Banner, ErrorBanner, QueryPending } from "../ui/Banner.js";
+import { Banner, FormError, QueryPending } from "../ui/Banner.js";
 import { ConfirmDelete } from "../ui/ConfirmDelete.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
@@ -110,11 +110,7 @@ function ProductForm({ companyId, product }: { companyId: number; product: Produ
     <form className="resource-form" onSubmit={submit} noValidate>
       <h1>{product === null ? t("product.newTitle") : t("product.title", { name: line?.description ?? "" })}</h1>
       {saved && <Banner kind="ok">{t("saved")}</Banner>}
-      {error !== null && (
-        <ErrorBanner
-          error={Object.keys(error.fields).length > 0 ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
-        />
-      )}
+      <FormError error={error} retry={() => mutation.mutate()} />
       <div className="grid">
         <Field label={t("product.description")} problem={problem("description")}>
           <input type="text" value={description} onChange={(event) => setDescription(event.target.value)} />

@@ -29,6 +29,23 @@ export function ErrorBanner({ error, retry, extra }: { error: ShownError; retry?
 }
 
 /**
+ * The banner of a refused form: a pointer to the fields when the server named them (each field
+ * shows its own problem), otherwise the failure — with "try again" when it got no answer the
+ * server stands by (`retry` sends the same save again).
+ */
+export function FormError({ error, retry, extra }: { error: ShownError | null; retry: () => void; extra?: ReactNode }) {
+  if (error === null) return null;
+  const named = Object.keys(error.fields).length > 0;
+  return (
+    <ErrorBanner
+      error={named ? { fields: {}, banner: { key: "error.fieldsBelow" } } : error}
+      retry={error.retryable ? retry : undefined}
+      extra={extra}
+    />
+  );
+}
+
+/**
  * The failure of a write (a mutation), with "try again" when it got no answer the server stands
  * by: the same request goes again, under the same Idempotency-Key (api/client.ts).
  */
