@@ -48,15 +48,21 @@ describe("the server's problems by field", () => {
     });
   });
 
-  it("puts what it cannot place, and failures without the envelope, in the banner", () => {
+  it("puts what it cannot place, and failures without the envelope, in the banner; only the latter may be retried", () => {
     expect(shownError(new KasboekError(422, "client.parameters.validation", "Something else entirely"))).toEqual({
       fields: {},
       banner: { text: "Something else entirely" },
+      retryable: false,
     });
     expect(shownError(new KasboekError(502, null, "HTTP 502"))).toEqual({
       fields: {},
       banner: { key: "error.server" },
+      retryable: true,
     });
-    expect(shownError(new TypeError("Failed to fetch"))).toEqual({ fields: {}, banner: { key: "error.offline" } });
+    expect(shownError(new TypeError("Failed to fetch"))).toEqual({
+      fields: {},
+      banner: { key: "error.offline" },
+      retryable: true,
+    });
   });
 });
