@@ -1,5 +1,6 @@
 /**
- * The invoices of the company: filtered by the API's `selection`, a customer and a date range,
+ * The invoices of the company: searched (the API's `search[q]`: number, customer, description,
+ * reference) and filtered by the API's `selection`, a customer and a date range,
  * a page at a time (X-Total). The filters live in the URL, so a filtered list can be bookmarked.
  */
 import { unwrap } from "@kasboek/client";
@@ -32,6 +33,7 @@ export function InvoiceList() {
   const selection = readSelection(search.get("selection"));
   const from = search.get("from") ?? "";
   const till = search.get("till") ?? "";
+  const text = search.get("q") ?? "";
   const contactId = Number(search.get("contact") ?? "") || undefined;
   const page = Math.max(1, Number(search.get("page") ?? "1") || 1);
   const contacts = useContactOptions(companyId);
@@ -39,7 +41,7 @@ export function InvoiceList() {
   const today = todayIso();
 
   const invoices = useQuery({
-    queryKey: ["sales_invoices", companyId, { selection, from, till, contactId, page }],
+    queryKey: ["sales_invoices", companyId, { selection, text, from, till, contactId, page }],
     queryFn: async () => {
       const result = await api.GET("/api/v1/companies/{company_id}/sales_invoices", {
         params: {
@@ -48,6 +50,7 @@ export function InvoiceList() {
             selection,
             page,
             per_page: PER_PAGE,
+            ...(text === "" ? {} : { "search[q]": text }),
             ...(from === "" ? {} : { "search[from]": from }),
             ...(till === "" ? {} : { "search[till]": till }),
             ...(contactId === undefined ? {} : { "search[contact_id]": contactId }),
@@ -65,7 +68,7 @@ export function InvoiceList() {
     if (value === "") next.delete(name);
     else next.set(name, value);
     if (name !== "page") next.delete("page");
-    setSearch(next);
+    setSearch(next, { replace: name === "q" });
   };
 
   return (
@@ -77,6 +80,9 @@ export function InvoiceList() {
         </Link>
       </div>
       <form className="filters" onSubmit={(event) => event.preventDefault()}>
+        <Field label={t("invoices.search")}>
+          <input type="search" value={text} onChange={(event) => change("q", event.target.value)} />
+        </Field>
         <Field label={t("invoices.filter")}>
           <select value={selection} onChange={(event) => change("selection", event.target.value)}>
             {SELECTIONS.map((option) => (
