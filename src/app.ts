@@ -7,6 +7,7 @@ import type { PoolStats } from "./db/dialect.js";
 import { registerAccountPageRoutes } from "./modules/account-pages/routes.js";
 import { registerAccountRoutes } from "./modules/accounts/routes.js";
 import { registerAttachmentRoutes } from "./modules/attachments/routes.js";
+import { registerBankStatementRoutes } from "./modules/bank-statements/routes.js";
 import { registerBookkeepingSettingsRoutes } from "./modules/bookkeeping-settings/routes.js";
 import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
@@ -109,6 +110,7 @@ export function buildApp(
   registerContactRoutes(app, deps);
   registerHourRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerBankStatementRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerSalesInvoiceRoutes(app, deps);

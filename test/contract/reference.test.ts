@@ -62,6 +62,10 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/reports/receivables",
   "GET /api/v1/companies/:company_id/reports/payables",
   "GET /api/v1/companies/:company_id/reports/mileage",
+  // bank statements in (issue 29): CAMT.053 and MT940 imported as payments
+  "GET /api/v1/companies/:company_id/bank_statements",
+  "POST /api/v1/companies/:company_id/bank_statements",
+  "GET /api/v1/companies/:company_id/bank_statements/:id",
 ];
 
 afterAll(() => harness.close());

@@ -5,6 +5,7 @@
  */
 import { expect } from "vitest";
 import { json, request, type TestApp, type TestCompany } from "./app.js";
+import { camt053 } from "./bank-files.js";
 
 /** A resource's path parameters: its `id`, and its parent's id for nested resources. */
 export type PathIds = Record<string, string>;
@@ -17,6 +18,19 @@ export type Fixture =
   | { kind: "company"; existingIds: (harness: TestApp, owner: TestCompany) => Promise<PathIds> }
   /** reference data shared by every company: another company's id is the same resource */
   | { kind: "global" };
+
+/** A one-transaction CAMT.053 statement, base64, as a bank statement import takes it. */
+const SECURITY_STATEMENT = Buffer.from(
+  camt053([
+    {
+      iban: "NL69INGB0123456789",
+      from: "2024-03-01",
+      till: "2024-03-31",
+      opening: "0.00",
+      transactions: [{ amount: "19.95", bookingDate: "2024-03-02", bankReference: "SEC-1" }],
+    },
+  ]),
+).toString("base64");
 
 /** A valid minimal body per resource segment, for POST (create) and PATCH (update). */
 const BODIES: Record<string, { create: unknown; update: unknown }> = {
@@ -55,6 +69,10 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
       payment: { amount: "19.95", account_path: "activa.current_assets.liquid_assets.bank", paid_at: "2024-03-01" },
     },
     update: { payment: { amount: 300, description: "Changed" } },
+  },
+  bank_statements: {
+    create: { bank_statement: { attachment: SECURITY_STATEMENT, attachment_file_name: "afschrift.xml" } },
+    update: { bank_statement: { attachment: SECURITY_STATEMENT } },
   },
   sales_invoices: {
     create: { sales_invoice: { description: "Security suite", invoice_lines: [{ price_per_unit: "10" }] } },
@@ -143,6 +161,7 @@ const FIXTURES: Record<string, Fixture> = {
   journal_entries: own((harness, owner) => created(harness, owner, "journal_entries")),
   products: own((harness, owner) => created(harness, owner, "products")),
   payments: own((harness, owner) => created(harness, owner, "payments")),
+  bank_statements: own((harness, owner) => created(harness, owner, "bank_statements")),
   sales_invoices: own((harness, owner) => created(harness, owner, "sales_invoices")),
   // the PDF of an invoice: the invoice's id
   pdf: own((harness, owner) => created(harness, owner, "sales_invoices")),

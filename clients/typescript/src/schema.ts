@@ -406,6 +406,50 @@ export interface paths {
     patch: operations["updatePayment"];
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/bank_statements": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List bank statements
+     * @description Answers one page of the bank statements (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `manage:payments`.
+     */
+    get: operations["listBankStatements"];
+    put?: never;
+    /**
+     * Create a bank statement
+     * @description Creates a bank statement from the attributes under `bank_statement`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. Needs the scope `manage:payments`.
+     */
+    post: operations["createBankStatement"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/companies/{company_id}/bank_statements/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Show a bank statement
+     * @description Answers the bank statement with this id. An id that is not there, or is another company's, is a 404. Needs the scope `manage:payments`.
+     */
+    get: operations["getBankStatement"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/companies/{company_id}/journal_entries": {
     parameters: {
       query?: never;
@@ -1323,6 +1367,19 @@ export interface components {
       account_path: string | null;
       /** Format: date-time */
       paid_at: string;
+      /** @description Kasboek extension: the bank's record of the transaction, on payments imported from a bank statement (absent on payments typed in) */
+      bank_transaction?: {
+        statement_id: number;
+        /** Format: date */
+        booking_date: string;
+        /** Format: date */
+        value_date: string | null;
+        counterparty_name: string | null;
+        counterparty_iban: string | null;
+        end_to_end_id: string | null;
+        reference: string | null;
+        remittance: string | null;
+      };
     };
     PaymentInput: {
       /**
@@ -1339,6 +1396,33 @@ export interface components {
       sales_invoice_id?: number | null;
       /** @description Kasboek extension, write only: the published expense this payment settles (it is then booked); null unlinks it */
       expense_id?: number | null;
+    };
+    BankStatement: {
+      id: number;
+      /** @enum {string} */
+      format: "camt.053" | "mt940";
+      iban: string;
+      currency: string;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      till: string;
+      opening_balance: string;
+      closing_balance: string;
+      transactions_count: number;
+      new_count: number;
+      duplicates_count: number;
+      matched_count: number;
+      /** @description The closing balance less the bank account's balance in the books on the statement's last day: zero when every earlier statement of the account was imported */
+      ledger_difference: string;
+      account_id: number;
+      attachment_file_name: string | null;
+    };
+    BankStatementInput: {
+      /** @description The statement file (CAMT.053 or MT940), base64; at most 10 MiB */
+      attachment?: string | null;
+      attachment_file_name?: string | null;
+      account_id?: number | null;
     };
     JournalEntry: {
       id: number;
@@ -3699,6 +3783,133 @@ export interface operations {
       409: components["responses"]["Error409"];
       413: components["responses"]["Error413"];
       422: components["responses"]["Error422"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  listBankStatements: {
+    parameters: {
+      query?: {
+        /** @description The page to return, from 1 */
+        page?: number;
+        /** @description Items per page, at most 100 */
+        per_page?: number;
+      };
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Page": components["headers"]["Page"];
+          "X-Per-Page": components["headers"]["PerPage"];
+          "X-Total": components["headers"]["Total"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            bank_statements: components["schemas"]["BankStatement"][];
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  createBankStatement: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to this key is kept 24 hours (per token) and replayed; the same key with another request is a 422, and while the first is running a 409. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          bank_statement: components["schemas"]["BankStatementInput"];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            bank_statement: components["schemas"]["BankStatement"];
+          };
+        };
+      };
+      400: components["responses"]["Error400_2"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      422: components["responses"]["Error422"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  getBankStatement: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            bank_statement: components["schemas"]["BankStatement"];
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
       429: components["responses"]["Error429"];
     };
   };

@@ -16,6 +16,10 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { Scope } from "../../platform/scopes.js";
 import { checkFileName, decodeBase64, detectContentType } from "./rules.js";
+
+/** The upload rules other modules that take a file share (bank statements). */
+export { checkFileName, decodeBase64, uploadBodyLimit } from "./rules.js";
+
 import { type AttachmentObjectSchema, AttachmentPayload } from "./schemas.js";
 
 /** The attachment objects a document shows, as its response schema embeds them. */

@@ -9,6 +9,24 @@ export const PaymentSchema = ResponseObject({
   account_id: Filled.integer(),
   account_path: Nullable.string(),
   paid_at: Filled.dateTime(),
+  bank_transaction: Type.Optional(
+    Type.Object(
+      {
+        statement_id: Filled.integer(),
+        booking_date: Filled.date(),
+        value_date: Nullable.date(),
+        counterparty_name: Nullable.string(),
+        counterparty_iban: Nullable.string(),
+        end_to_end_id: Nullable.string(),
+        reference: Nullable.string(),
+        remittance: Nullable.string(),
+      },
+      {
+        description:
+          "Kasboek extension: the bank's record of the transaction, on payments imported from a bank statement (absent on payments typed in)",
+      },
+    ),
+  ),
 });
 
 export const PaymentResponse = Type.Object({ payment: PaymentSchema });

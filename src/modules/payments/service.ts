@@ -41,6 +41,7 @@ import {
   type PaymentFilter,
   type PaymentRow,
   paidCentsExpressions,
+  paymentsByBankFingerprint,
   unlinkPayments,
   updatePayment,
 } from "./store.js";
@@ -58,6 +59,10 @@ function presentPayment(row: PaymentRow, accountPath: string | undefined, timeZo
     account_id: row.account_id,
     account_path: accountPath ?? null,
     paid_at: formatDateTime(row.paid_at, timeZone),
+    bank_transaction:
+      row.bank_statement_id === null || row.bank_transaction === null
+        ? undefined
+        : { statement_id: row.bank_statement_id, ...(JSON.parse(row.bank_transaction) as BankTransactionDetails) },
   };
 }
 
@@ -143,6 +148,10 @@ function newPaymentRow(companyId: number, columns: PaymentColumns, document: Doc
     document_type: document?.type ?? null,
     document_id: document?.id ?? null,
     source: "manual",
+    bank_statement_id: null,
+    bank_transaction: null,
+    bank_fingerprint: null,
+    duplicate_of_id: null,
   };
 }
 
@@ -336,4 +345,74 @@ export async function postEarlierPayment(
 ): Promise<void> {
   const row = await findPayment(executor, company.companyId, paymentId);
   if (row) await postPayment(executor, company, paymentId, row);
+}
+
+/** A payment's `bank_transaction` besides the statement: the bank's record of the transaction. */
+export interface BankTransactionDetails {
+  booking_date: string;
+  value_date: string | null;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  end_to_end_id: string | null;
+  reference: string | null;
+  remittance: string | null;
+}
+
+/** One transaction of a bank statement as a payment (bank-statements/service.ts makes them). */
+export interface BankPayment {
+  amountCents: number;
+  description: string | null;
+  paidAt: string;
+  fingerprint: string;
+  details: BankTransactionDetails;
+  /** the document it certainly settles, or null: it stays unbooked */
+  settles: DocumentLink | null;
+}
+
+/**
+ * A statement's transactions as payments on `accountId`, in the caller's transaction: each new one
+ * posts as any payment does (P3/P5), each the account already holds (same fingerprint) is kept as
+ * its duplicate, unposted and unlinked. Answers how many were new, duplicates and linked.
+ */
+export async function insertBankPayments(
+  transaction: Executor,
+  company: Pick<CompanyAccess, "companyId" | "timeZone">,
+  statementId: number,
+  accountId: number,
+  items: readonly BankPayment[],
+): Promise<{ newCount: number; duplicatesCount: number; matchedCount: number }> {
+  const held = await paymentsByBankFingerprint(
+    transaction,
+    company.companyId,
+    accountId,
+    items.map((item) => item.fingerprint),
+  );
+  const counts = { newCount: 0, duplicatesCount: 0, matchedCount: 0 };
+  for (const item of items) {
+    const original = held.get(item.fingerprint);
+    const document = original === undefined ? item.settles : null;
+    const row = await insertPayment(transaction, {
+      company_id: company.companyId,
+      amount_cents: item.amountCents,
+      description: item.description,
+      account_id: accountId,
+      paid_at: item.paidAt,
+      document_type: document?.type ?? null,
+      document_id: document?.id ?? null,
+      source: "bank_import",
+      bank_statement_id: statementId,
+      bank_transaction: JSON.stringify(item.details),
+      bank_fingerprint: item.fingerprint,
+      duplicate_of_id: original ?? null,
+    });
+    if (original !== undefined) {
+      counts.duplicatesCount += 1;
+      continue;
+    }
+    held.set(item.fingerprint, row.id);
+    await postPayment(transaction, company, row.id, row);
+    counts.newCount += 1;
+    if (document !== null) counts.matchedCount += 1;
+  }
+  return counts;
 }

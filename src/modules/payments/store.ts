@@ -18,6 +18,12 @@ interface PaymentsTable {
   document_type: string | null;
   document_id: number | null;
   source: string;
+  /** from a bank statement (bank-statements module): the statement, and the JSON of `bank_transaction` */
+  bank_statement_id: number | null;
+  bank_transaction: string | null;
+  /** how the same bank transaction is known again; a copy found has `duplicate_of_id` and no posting */
+  bank_fingerprint: string | null;
+  duplicate_of_id: number | null;
 }
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -44,21 +50,32 @@ export interface PaymentFilter {
 function filtered(executor: Executor, companyId: number, filter: PaymentFilter) {
   let query = payments(executor).selectFrom("payments as payment").where("payment.company_id", "=", companyId);
   if (filter.booked === true) query = query.where("payment.document_id", "is not", null);
-  if (filter.booked === false) query = query.where("payment.document_id", "is", null);
+  // a duplicate from a bank statement is in no one's books: it is listed only as a duplicate
+  if (filter.booked === false) {
+    query = query.where("payment.document_id", "is", null).where("payment.duplicate_of_id", "is", null);
+  }
   if (filter.source !== undefined) query = query.where("payment.source", "=", filter.source);
   if (filter.paidFrom !== undefined) query = query.where("payment.paid_at", ">=", filter.paidFrom);
   if (filter.paidBefore !== undefined) query = query.where("payment.paid_at", "<", filter.paidBefore);
   if (filter.duplicatesOnly) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("payments as twin")
-          .select("twin.id")
-          .whereRef("twin.company_id", "=", "payment.company_id")
-          .whereRef("twin.account_id", "=", "payment.account_id")
-          .whereRef("twin.amount_cents", "=", "payment.amount_cents")
-          .whereRef("twin.paid_at", "=", "payment.paid_at")
-          .whereRef("twin.id", "!=", "payment.id"),
-      ),
+    // the copies a statement import found, and payments typed in twice (same account, amount, moment)
+    query = query.where(({ or, and, eb, exists, selectFrom }) =>
+      or([
+        eb("payment.duplicate_of_id", "is not", null),
+        and([
+          eb("payment.source", "=", "manual"),
+          exists(
+            selectFrom("payments as twin")
+              .select("twin.id")
+              .whereRef("twin.company_id", "=", "payment.company_id")
+              .whereRef("twin.account_id", "=", "payment.account_id")
+              .whereRef("twin.amount_cents", "=", "payment.amount_cents")
+              .whereRef("twin.paid_at", "=", "payment.paid_at")
+              .whereRef("twin.id", "!=", "payment.id")
+              .where("twin.source", "=", "manual"),
+          ),
+        ]),
+      ]),
     );
   }
   return query;
@@ -89,6 +106,25 @@ export async function findPayment(
     .where("company_id", "=", companyId)
     .where("id", "=", paymentId)
     .executeTakeFirst();
+}
+
+/** The originals among `fingerprints` on the account: what a statement import already holds. */
+export async function paymentsByBankFingerprint(
+  executor: Executor,
+  companyId: number,
+  accountId: number,
+  fingerprints: readonly string[],
+): Promise<Map<string, number>> {
+  if (fingerprints.length === 0) return new Map();
+  const rows = await payments(executor)
+    .selectFrom("payments")
+    .select(["id", "bank_fingerprint"])
+    .where("company_id", "=", companyId)
+    .where("account_id", "=", accountId)
+    .where("duplicate_of_id", "is", null)
+    .where("bank_fingerprint", "in", [...fingerprints])
+    .execute();
+  return new Map(rows.flatMap((row) => (row.bank_fingerprint === null ? [] : [[row.bank_fingerprint, row.id]])));
 }
 
 export async function insertPayment(executor: Executor, values: PaymentInsert): Promise<PaymentRow> {

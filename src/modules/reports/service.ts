@@ -10,6 +10,7 @@
  * equity, the results of this and earlier years included; a report date left out is today in
  * the company's time zone.
  */
+import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { addDays, dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
@@ -282,4 +283,15 @@ export async function generalLedgerReport(
     closing_balance: centsToDecimal(openingCents + inPeriod.debit_cents - inPeriod.credit_cents),
   };
   return { report, page: { items, total: movements.total, paging } };
+}
+
+/** An account's balance in the books at the end of `till` (debit minus credit, cents, exact). */
+export async function accountBalanceCents(
+  executor: Executor,
+  companyId: number,
+  accountId: number,
+  till: string,
+): Promise<bigint> {
+  const sums = await sumAccountLines(executor, companyId, accountId, { till });
+  return sums.debit_cents - sums.credit_cents;
 }

@@ -309,3 +309,43 @@ export async function invoiceNumberAndStatus(
     .where("id", "=", invoiceId)
     .executeTakeFirst();
 }
+
+/** A published invoice found by its number, with what is still open on it (cents, exact). */
+export interface OpenInvoice {
+  id: number;
+  invoice_number: string;
+  open_cents: bigint;
+}
+
+/**
+ * The company's published invoices whose number, without its dashes, is one of `numberKeys`
+ * (platform/creditor-reference.ts `invoiceNumberKey` of the numbers Kasboek gives: 2026-0001 →
+ * 20260001), with their open amounts: what a bank statement's payment may settle.
+ */
+export async function openInvoicesByNumberKeys(
+  executor: Executor,
+  companyId: number,
+  numberKeys: readonly string[],
+  paid: PaidCentsExpression,
+): Promise<OpenInvoice[]> {
+  if (numberKeys.length === 0) return [];
+  const rows = await invoices(executor)
+    .selectFrom("sales_invoices")
+    .select(["id", "invoice_number", "price_with_vat_cents"])
+    .select(paid.exact.as("paid_cents"))
+    .where("company_id", "=", companyId)
+    .where("status", "!=", "concept")
+    .where(sql<string>`upper(replace(${sql.ref("invoice_number")}, '-', ''))`, "in", [...numberKeys])
+    .execute();
+  return rows.flatMap((row) =>
+    row.invoice_number === null
+      ? []
+      : [
+          {
+            id: row.id,
+            invoice_number: row.invoice_number,
+            open_cents: BigInt(row.price_with_vat_cents) - readExactSum(row.paid_cents),
+          },
+        ],
+  );
+}

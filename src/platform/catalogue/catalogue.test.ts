@@ -56,7 +56,7 @@ const PROBLEMS: { [Key in keyof ProblemParams]: ProblemParams[Key] } = {
   statementLineInvalid: { line: 4, field: ":61:" }, statementIban: { iban: "NL00INGB0000000000" },
   statementCurrency: { currency: "USD" }, statementAmount: { where: "Stmt[1]/Ntry[1]/Amt", most: "10000000000000" },
   statementUnbalanced: { iban: "NL69INGB0123456789", opening: "10.0", movements: "2.5", closing: "13.0" },
-  statementEmpty: {},
+  statementEmpty: {}, statementAccounts: { ibans: ["NL69INGB0123456789", "NL91ABNA0417164300"] },
   idempotencyKeyFormat: {}, idempotencyKeyInUse: {}, idempotencyKeyReused: {}, redirectUriNeeded: {},
   redirectUri: { uri: "http://app.example.test/cb", problem: { key: "httpsOnly" } }, printableAscii: {},
   absoluteUrl: {}, noFragment: {}, noCredentials: {}, httpsOnly: {},

@@ -19,6 +19,7 @@ import { sayProblem, sayProblems } from "./say.js";
 export const RESOURCE_NAMES: Record<Resource, string> = {
   account: "Account",
   attachment: "Attachment",
+  bankStatement: "Bank statement",
   bookkeepingSettings: "Bookkeeping settings",
   company: "Company",
   contact: "Contact",
@@ -282,6 +283,7 @@ export const en: Catalogue = {
     statementUnbalanced: ({ iban, opening, movements, closing }) =>
       `does not add up for ${iban}: opening balance ${opening} plus transactions ${movements} is not the closing balance ${closing}`,
     statementEmpty: () => "holds no statement",
+    statementAccounts: ({ ibans }) => `holds statements of several accounts (${ibans.join(", ")}); import one account at a time`,
     idempotencyKeyFormat: () => "must be 1 to 255 visible ASCII characters",
     idempotencyKeyInUse: () => "is in use by a request that has not finished; retry later",
     idempotencyKeyReused: () => "was already used for a different request",

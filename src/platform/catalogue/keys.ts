@@ -19,6 +19,7 @@ export type NoParams = Record<never, never>;
 export type Resource =
   | "account"
   | "attachment"
+  | "bankStatement"
   | "bookkeepingSettings"
   | "company"
   | "contact"
@@ -215,6 +216,7 @@ export interface ProblemParams {
   statementAmount: { where: string; most: string };
   statementUnbalanced: { iban: string; opening: string; movements: string; closing: string };
   statementEmpty: NoParams;
+  statementAccounts: { ibans: readonly string[] };
   // requests, clients and credentials
   idempotencyKeyFormat: NoParams;
   idempotencyKeyInUse: NoParams;

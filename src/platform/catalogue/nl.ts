@@ -19,6 +19,7 @@ import { sayProblem, sayProblems } from "./say.js";
 const RESOURCES: Record<Resource, string> = {
   account: "Grootboekrekening",
   attachment: "Bijlage",
+  bankStatement: "Bankafschrift",
   bookkeepingSettings: "Boekhoudinstellingen",
   company: "Bedrijf",
   contact: "Contact",
@@ -300,6 +301,7 @@ export const nl: Catalogue = {
     statementUnbalanced: ({ iban, opening, movements, closing }) =>
       `klopt niet voor ${iban}: beginsaldo ${opening} plus mutaties ${movements} is niet het eindsaldo ${closing}`,
     statementEmpty: () => "bevat geen afschrift",
+    statementAccounts: ({ ibans }) => `bevat afschriften van meer rekeningen (${ibans.join(", ")}); lees per rekening in`,
     idempotencyKeyFormat: () => "moet uit 1 tot 255 zichtbare ASCII-tekens bestaan",
     idempotencyKeyInUse: () => "is in gebruik door een verzoek dat nog niet klaar is; probeer het later opnieuw",
     idempotencyKeyReused: () => "is al gebruikt voor een ander verzoek",
