@@ -75,8 +75,15 @@ async function payments(company: TestCompany, selection: string): Promise<Paymen
 }
 
 async function trialBalance(company: TestCompany): Promise<string> {
-  return (await request(harness.app, "GET", api(company, "/reports/trial_balance?till=2026-12-31"), company.token))
-    .body;
+  const response = await request(
+    harness.app,
+    "GET",
+    api(company, "/reports/trial_balance?date=2026-12-31"),
+    company.token,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.body).toContain("activa.current_assets.liquid_assets.bank");
+  return response.body;
 }
 
 describe("importing a bank statement", () => {

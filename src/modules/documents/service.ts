@@ -36,6 +36,7 @@ import {
   type LinesPlan,
   planDocumentLines,
 } from "../invoice-lines/service.js";
+import { removeDocumentPosting } from "../ledger/service.js";
 import { syncDocumentPayments, unlinkDocumentPayments } from "../payments/service.js";
 import { assertCanCreate } from "../plans/service.js";
 import { productDefaultsOf } from "../products/service.js";
@@ -210,7 +211,11 @@ export async function saveDocument<
   return presented;
 }
 
-/** Deletes a concept with its lines and files; its payments stay, unlinked. */
+/**
+ * Deletes a document with its lines and files; its payments stay, unlinked. A published one (only
+ * an expense may be: `undeletable`) leaves the books by a reversal of its posting on the posting's
+ * own date, so a filed period refuses it like any posting; its number is not given again.
+ */
 export async function deleteDocument<Row extends StoredDocument>(
   deps: ServiceDeps,
   kind: KindOf<Row>,
@@ -224,7 +229,10 @@ export async function deleteDocument<Row extends StoredDocument>(
     const document = { type: kind.type, id };
     await deleteDocumentLines(transaction, company.companyId, document);
     await deleteAttachmentsOf(transaction, company.companyId, document);
-    await unlinkDocumentPayments(transaction, company.companyId, document);
+    if (document.type === "sales_invoice" || document.type === "expense") {
+      await removeDocumentPosting(transaction, company.companyId, { type: document.type, id }, kind.resource);
+    }
+    await unlinkDocumentPayments(transaction, company, document);
     await kind.store.remove(transaction, company.companyId, id);
   });
 }

@@ -239,6 +239,16 @@ export async function postPublishedDocument(
   await replaceSourcePosting(transaction, companyId, input.source, draft, resource);
 }
 
+/** Takes a deleted document out of the books: its posting in force is reversed (none: nothing to do). */
+export async function removeDocumentPosting(
+  transaction: Executor,
+  companyId: number,
+  document: { type: "sales_invoice" | "expense"; id: number },
+  resource: Resource,
+): Promise<void> {
+  await replaceSourcePosting(transaction, companyId, document, null, resource);
+}
+
 /** The document as the books hold it (its contact), or null while it is not posted. */
 export async function postedDocument(
   executor: Executor,

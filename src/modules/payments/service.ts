@@ -240,9 +240,20 @@ export async function syncDocumentPayments(
   }
 }
 
-/** When a document goes, its payments stay (money did move) but become unbooked again. */
-export async function unlinkDocumentPayments(transaction: Executor, companyId: number, document: DocumentLink) {
-  await unlinkPayments(transaction, companyId, document.type, document.id);
+/**
+ * When a document goes, its payments stay (money did move) but become unbooked again: each is
+ * posted anew, against unallocated receipts instead of the debtor or creditor it settled (no
+ * change in the books for the payments of a concept, which settled nothing yet).
+ */
+export async function unlinkDocumentPayments(
+  transaction: Executor,
+  company: Pick<CompanyAccess, "companyId" | "timeZone">,
+  document: DocumentLink,
+) {
+  const linked = await findPaymentsOfDocument(transaction, company.companyId, document.type, document.id);
+  await unlinkPayments(transaction, company.companyId, document.type, document.id);
+  for (const row of linked)
+    await postPayment(transaction, company, row.id, { ...row, document_type: null, document_id: null });
 }
 
 /** The sum of the payments linked to each row of `documentTable`, in integer cents, for its queries. */

@@ -40,7 +40,7 @@ const PROBLEMS: { [Key in keyof ProblemParams]: ProblemParams[Key] } = {
   alreadyPublished: {}, cannotUnpublish: {}, publishedExpense: { problem: blank },
   publishedInvoiceLocked: { attributes: ["date", "due_date"] }, publishedExpenseLocked: { attributes: ["amount"] },
   quotationLocked: { status: "approved", attributes: ["contact_id"] }, publishedInvoiceUndeletable: {},
-  publishedExpenseUndeletable: {}, quotationUndeletable: { status: "invoiced" }, onlyOnCreditInvoice: {},
+  quotationUndeletable: { status: "invoiced" }, onlyOnCreditInvoice: {},
   onlyOnExistingQuotation: {}, quotationStatus: { status: "concept", allowed: ["published", "denied"] },
   oneTrigger: { triggers: ["_approve", "_deny"] }, noVatUnderKor: {}, atLeastTwoLines: {}, debitOrCredit: {},
   unbalanced: { debits: "100.0", credits: "99.5" }, tooManyPayments: { most: 1000 },

@@ -244,7 +244,6 @@ export const en: Catalogue = {
     publishedExpenseLocked: ({ attributes }) => `a published expense cannot change ${listed(attributes)}`,
     quotationLocked: ({ status, attributes }) => `a ${status} quotation cannot change ${listed(attributes)}`,
     publishedInvoiceUndeletable: () => "a published invoice cannot be deleted; correct it with a credit invoice",
-    publishedExpenseUndeletable: () => "a published expense cannot be deleted",
     quotationUndeletable: ({ status }) => `a ${status} quotation cannot be deleted, only a concept`,
     onlyOnCreditInvoice: () => "can only be given on a credit invoice (a negative total)",
     onlyOnExistingQuotation: () => "can only be used on an existing quotation",

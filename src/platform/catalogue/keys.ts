@@ -176,7 +176,6 @@ export interface ProblemParams {
   publishedExpenseLocked: { attributes: readonly string[] };
   quotationLocked: { status: QuotationStatus; attributes: readonly string[] };
   publishedInvoiceUndeletable: NoParams;
-  publishedExpenseUndeletable: NoParams;
   quotationUndeletable: { status: QuotationStatus };
   onlyOnCreditInvoice: NoParams;
   onlyOnExistingQuotation: NoParams;

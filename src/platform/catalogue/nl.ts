@@ -262,7 +262,6 @@ export const nl: Catalogue = {
     publishedExpenseLocked: ({ attributes }) => lockedOf("een gepubliceerde uitgave", attributes),
     quotationLocked: ({ status, attributes }) => lockedOf(quotationIn([status]), attributes),
     publishedInvoiceUndeletable: () => "een gepubliceerde factuur kan niet worden verwijderd; corrigeer deze met een creditfactuur",
-    publishedExpenseUndeletable: () => "een gepubliceerde uitgave kan niet worden verwijderd",
     quotationUndeletable: ({ status }) => `${quotationIn([status])} kan niet worden verwijderd, alleen een concept`,
     onlyOnCreditInvoice: () => "kan alleen worden opgegeven bij een creditfactuur (een negatief totaal)",
     onlyOnExistingQuotation: () => "kan alleen worden gebruikt op een bestaande offerte",
