@@ -16,11 +16,11 @@ import { useVatTypes } from "../app/queries.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { ContactPicker, type ContactPickerLabels } from "../invoices/ContactPicker.js";
+import { DeleteConcept } from "../invoices/DeleteConcept.js";
 import { Banner, FormError } from "../ui/Banner.js";
 import { DateInput } from "../ui/DateInput.js";
 import { Field } from "../ui/Field.js";
 import { useArrival } from "../ui/useArrival.js";
-import { DeleteExpense } from "./DeleteExpense.js";
 import { type ExpenseDraft, emptyExpenseLine, expenseBodyOf, expenseDraftOf, isExpenseEditorField } from "./draft.js";
 import { ExpenseLineEditor } from "./ExpenseLineEditor.js";
 import { uploadReceipt, useCostAccounts } from "./queries.js";
@@ -223,7 +223,7 @@ export function ExpenseEditor({ companyId, expense }: { companyId: number; expen
             </button>
             <p className="hint">{t("expense.publishHint")}</p>
           </div>
-          {expense !== null && <DeleteExpense companyId={companyId} expenseId={expense.id} />}
+          {expense !== null && <DeleteConcept companyId={companyId} kind="expense" id={expense.id} />}
         </form>
         <ReceiptPanel companyId={companyId} expenseId={expense?.id ?? null} pending={pending} onPending={setPending} />
       </div>

@@ -1,62 +1,40 @@
-/** Deleting a concept invoice or quotation, in two steps so a slip of the finger deletes nothing. */
+/** Deleting a concept invoice, quotation or expense (its receipts with it), in two steps (ui/ConfirmDelete.tsx). */
 import { unwrap } from "@kasboek/client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useNavigate } from "react-router";
 import { api } from "../api/client.js";
 import { useT } from "../i18n/i18n.js";
-import { MutationError } from "../ui/Banner.js";
+import { ConfirmDelete } from "../ui/ConfirmDelete.js";
 
-/** Per kind: its query key (the list's is the plural) and where its list is in the app. */
+/** Per kind: where its list is in the app (its query key is the kind, its list's the plural). */
 const KINDS = {
   sales_invoice: { list: "invoices" },
   quotation: { list: "quotations" },
+  expense: { list: "expenses" },
 } as const;
 
-interface DeleteConceptProps {
-  companyId: number;
-  kind: keyof typeof KINDS;
-  id: number;
-}
+type Kind = keyof typeof KINDS;
 
-function remove(companyId: number, kind: keyof typeof KINDS, id: number) {
+function remove(companyId: number, kind: Kind, id: number) {
   const params = { path: { company_id: companyId, id } };
-  return kind === "quotation"
-    ? unwrap(api.DELETE("/api/v1/companies/{company_id}/quotations/{id}", { params }))
-    : unwrap(api.DELETE("/api/v1/companies/{company_id}/sales_invoices/{id}", { params }));
+  switch (kind) {
+    case "quotation":
+      return unwrap(api.DELETE("/api/v1/companies/{company_id}/quotations/{id}", { params }));
+    case "expense":
+      return unwrap(api.DELETE("/api/v1/companies/{company_id}/expenses/{id}", { params }));
+    case "sales_invoice":
+      return unwrap(api.DELETE("/api/v1/companies/{company_id}/sales_invoices/{id}", { params }));
+  }
 }
 
-export function DeleteConcept({ companyId, kind, id }: DeleteConceptProps) {
+export function DeleteConcept({ companyId, kind, id }: { companyId: number; kind: Kind; id: number }) {
   const t = useT();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const deletion = useMutation({
-    mutationFn: () => remove(companyId, kind, id),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [kind, companyId, id] });
-      void queryClient.invalidateQueries({ queryKey: [`${kind}s`, companyId] });
-      navigate(`/${companyId}/${KINDS[kind].list}`, { state: "deleted" });
-    },
-  });
   return (
-    <section className="danger-zone">
-      <MutationError mutation={deletion} />
-      {asking ? (
-        <p>
-          <span>{t("invoice.deleteConfirm")}</span>{" "}
-          <button type="button" className="danger" disabled={deletion.isPending} onClick={() => deletion.mutate()}>
-            {t("action.confirmDelete")}
-          </button>{" "}
-          <button type="button" className="secondary" onClick={() => setAsking(false)}>
-            {t("action.cancel")}
-          </button>
-        </p>
-      ) : (
-        <button type="button" className="danger" onClick={() => setAsking(true)}>
-          {t("invoice.deleteConcept")}
-        </button>
-      )}
-    </section>
+    <ConfirmDelete
+      label={t("invoice.deleteConcept")}
+      question={t("invoice.deleteConfirm")}
+      remove={() => remove(companyId, kind, id)}
+      recordKey={[kind, companyId, id]}
+      listKey={[`${kind}s`, companyId]}
+      listPath={`/${companyId}/${KINDS[kind].list}`}
+    />
   );
 }

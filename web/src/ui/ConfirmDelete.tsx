@@ -1,8 +1,8 @@
 /**
- * Deleting a record in two steps, so a slip of the finger deletes nothing. The server decides:
- * when it refuses (a contact a published invoice points to), its own words are shown and the
- * record stays; when it agrees, the record leaves the cache and the reader goes to the list,
- * which says it was deleted.
+ * Deleting a record in two steps, so a slip of the finger deletes nothing: contacts, products
+ * and concept documents. The server decides: when it refuses (a contact a published invoice
+ * points to), its own words are shown and the record stays; when it agrees, the record leaves the
+ * cache and the reader goes to the list, which says it was deleted.
  */
 import { KasboekError } from "@kasboek/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -31,6 +31,11 @@ function refusalOf(failure: unknown): ShownError {
   return { fields: {}, banner: { text: failure.message } };
 }
 
+/** The refusal, with "try again" when the delete got no answer the server stands by. */
+function Refusal({ error, retry }: { error: ShownError; retry: () => void }) {
+  return <ErrorBanner error={error} retry={error.retryable ? retry : undefined} />;
+}
+
 export function ConfirmDelete({ label, question, remove, recordKey, listKey, listPath }: ConfirmDeleteProps) {
   const t = useT();
   const navigate = useNavigate();
@@ -47,7 +52,7 @@ export function ConfirmDelete({ label, question, remove, recordKey, listKey, lis
   });
   return (
     <section className="danger-zone">
-      {mutation.isError && <ErrorBanner error={refusalOf(mutation.error)} />}
+      {mutation.isError && <Refusal error={refusalOf(mutation.error)} retry={() => mutation.mutate()} />}
       {asking ? (
         <p>
           <span>{question}</span>{" "}
