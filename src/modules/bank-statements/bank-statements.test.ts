@@ -205,6 +205,34 @@ describe("importing a bank statement", () => {
     expect(await payments(company, "duplicate_bank_mutations")).toHaveLength(3);
   });
 
+  it("books a file sent twice at once only once", async () => {
+    const company = await newCompany(harness.deps, "Tegelijk BV");
+    const file = camt053([
+      {
+        iban: ACCOUNT,
+        from: "2026-10-01",
+        till: "2026-10-31",
+        opening: "0.00",
+        transactions: Array.from({ length: 20 }, (_, index) => ({
+          amount: `${index + 1}.00`,
+          bookingDate: "2026-10-02",
+          bankReference: `T${index}`,
+        })),
+      },
+    ]);
+    const answers = await Promise.all([importFile(company, file), importFile(company, file)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const counts = answers
+      .map((answer) => json<{ bank_statement: Statement }>(answer).bank_statement)
+      .map((statement) => [statement.new_count, statement.duplicates_count])
+      .sort();
+    expect(counts).toEqual([
+      [0, 20],
+      [20, 0],
+    ]);
+    expect(await payments(company, "unbooked")).toHaveLength(20);
+  });
+
   it("keeps the bank account's balance in the books equal to the statements over a quarter", async () => {
     const company = await newCompany(harness.deps, "Kwartaal BV");
     let opening = "0.00";

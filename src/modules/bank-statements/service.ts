@@ -5,7 +5,8 @@
  *
  * Invariants:
  * - an import is one transaction: a file with any problem stores nothing (a 422 naming
- *   `attachment`), and two imports of one file give the same books (duplicates by fingerprint);
+ *   `attachment`), and two imports of one file give the same books (duplicates by fingerprint),
+ *   even at once: the one that loses the race on the fingerprints' unique index runs again;
  * - the statements of one file are one record when they are of one account, and refused when of
  *   several (each account's import reports its own balance);
  * - an invoice is linked to at most one payment of an import, and only while the amount is its
@@ -14,6 +15,7 @@
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
+import { isUniqueViolation } from "../../db/dialect.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import { parseDateTime } from "../../platform/dates.js";
@@ -182,6 +184,17 @@ export async function importBankStatement(
   company: CompanyAccess,
   body: unknown,
 ): Promise<BankStatement> {
+  try {
+    return await importOnce(deps, company, body);
+  } catch (error) {
+    // another import of the same transactions committed first (the fingerprints' unique index):
+    // once more, and they are seen as the duplicates they are
+    if (!isUniqueViolation(error)) throw error;
+    return importOnce(deps, company, body);
+  }
+}
+
+function importOnce(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<BankStatement> {
   return deps.db.transaction().execute(async (transaction) => {
     const upload = await readUpload(transaction, company, body);
     const { statement } = upload;
