@@ -14,6 +14,12 @@ import type { ValidationErrors } from "../../platform/errors.js";
 import { postedDocument } from "../ledger/service.js";
 import { countPaymentsOfDocument, type PaymentRow } from "./store.js";
 
+/** The document a payment settles; linked payments are `booked`. */
+export interface DocumentLink {
+  type: string;
+  id: number;
+}
+
 export interface LinkAttributes {
   sales_invoice_id?: number | null;
   expense_id?: number | null;

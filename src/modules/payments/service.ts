@@ -4,7 +4,8 @@
  * until then it is `unbooked`, the list's default. An update changes only the supplied fields;
  * Kasboek's `sales_invoice_id` / `expense_id` link a payment to a published document (link.ts).
  * Every change posts in the same transaction (P3/P5): against debtors or creditors when the linked
- * document is in the books, against unallocated receipts otherwise; a change or delete reverses.
+ * document is in the books, against unallocated receipts otherwise (posting.ts); a change or
+ * delete reverses. The wire shape is present.ts; a bank statement's payments are bank.ts.
  *
  * A document takes at most MAX_PAYMENTS_PER_DOCUMENT payments (422 naming `payments` beyond): what
  * is paid on a document is summed in SQL conditions as a 64-bit integer, and this cap keeps that
@@ -16,16 +17,17 @@ import Big from "big.js";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
-import { dateInTimeZone, formatDateTime, parseDateTime } from "../../platform/dates.js";
+import { dateInTimeZone, parseDateTime } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { notFound, ValidationErrors } from "../../platform/errors.js";
-import { centsToDecimal, decimalToCents } from "../../platform/money.js";
+import { decimalToCents } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
-import { accountPathsById, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
-import { postedDocument, syncPaymentPosting } from "../ledger/service.js";
-import { type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCUMENT } from "./link.js";
-import { PaymentPayload, type PaymentSchema, type PaymentSelection } from "./schemas.js";
+import { isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
+import { type DocumentLink, type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCUMENT } from "./link.js";
+import { postPayment } from "./posting.js";
+import { type Payment, presentOne, presentPayments } from "./present.js";
+import { PaymentPayload, type PaymentSelection } from "./schemas.js";
 
 /** The payments a sales invoice may carry, as its request schema embeds them. */
 export { PaymentAttributes as PaymentAttributesSchema } from "./schemas.js";
@@ -39,46 +41,16 @@ import {
   listPayments,
   type PaidCentsExpressions,
   type PaymentFilter,
-  type PaymentRow,
   paidCentsExpressions,
-  paymentsByBankFingerprint,
   unlinkPayments,
   updatePayment,
 } from "./store.js";
 
+export type { Payment } from "./present.js";
 export type { PaymentTables } from "./store.js";
-export type Payment = Static<typeof PaymentSchema>;
+
 type PaymentAttributes = Partial<Static<typeof PaymentPayload.schema>>;
 const RESOURCE = "payment";
-
-function presentPayment(row: PaymentRow, accountPath: string | undefined, timeZone: string): Payment {
-  return {
-    id: row.id,
-    amount: centsToDecimal(row.amount_cents),
-    description: row.description,
-    account_id: row.account_id,
-    account_path: accountPath ?? null,
-    paid_at: formatDateTime(row.paid_at, timeZone),
-    bank_transaction:
-      row.bank_statement_id === null || row.bank_transaction === null
-        ? undefined
-        : { statement_id: row.bank_statement_id, ...(JSON.parse(row.bank_transaction) as BankTransactionDetails) },
-  };
-}
-
-async function presentPayments(executor: Executor, company: CompanyAccess, rows: PaymentRow[]): Promise<Payment[]> {
-  const paths = await accountPathsById(
-    executor,
-    company.companyId,
-    rows.map((row) => row.account_id),
-  );
-  return rows.map((row) => presentPayment(row, paths.get(row.account_id), company.timeZone));
-}
-
-async function presentOne(executor: Executor, company: CompanyAccess, row: PaymentRow): Promise<Payment> {
-  const paths = await accountPathsById(executor, company.companyId, [row.account_id]);
-  return presentPayment(row, paths.get(row.account_id), company.timeZone);
-}
 
 /** Checks and converts the supplied attributes; absent attributes stay absent. */
 type PaymentColumns = { amount_cents?: number; description?: string | null; account_id?: number; paid_at?: string };
@@ -155,11 +127,9 @@ function newPaymentRow(companyId: number, columns: PaymentColumns, document: Doc
   };
 }
 
-/** The document a payment settles; linked payments are `booked`. */
-export interface DocumentLink {
-  type: string;
-  id: number;
-}
+/** A bank statement's payments (bank.ts), for the bank-statements module. */
+export { type BankPayment, type BankTransactionDetails, insertBankPayments } from "./bank.js";
+export type { DocumentLink } from "./link.js";
 
 function documentOf(link: LinkColumns): DocumentLink | null {
   return link?.document_type == null || link.document_id === null
@@ -202,31 +172,6 @@ export async function insertDocumentPayments(
   planned: readonly PaymentColumns[],
 ): Promise<void> {
   for (const columns of planned) await insertPayment(transaction, newPaymentRow(companyId, columns, document));
-}
-
-const LEDGER_DOCUMENT_TYPES = ["sales_invoice", "expense"] as const;
-
-/** Posts the payment as it now is (null: deleted), in the caller's transaction. */
-async function postPayment(
-  transaction: Executor,
-  company: Pick<CompanyAccess, "companyId" | "timeZone">,
-  paymentId: number,
-  row: PaymentRow | null,
-): Promise<void> {
-  if (row === null) return syncPaymentPosting(transaction, company.companyId, paymentId, null);
-  const documentType = LEDGER_DOCUMENT_TYPES.find((type) => type === row.document_type);
-  const posted =
-    documentType === undefined || row.document_id === null
-      ? null
-      : await postedDocument(transaction, company.companyId, { type: documentType, id: row.document_id });
-  await syncPaymentPosting(transaction, company.companyId, paymentId, {
-    id: row.id,
-    date: dateInTimeZone(new Date(row.paid_at), company.timeZone),
-    description: row.description,
-    amountCents: row.amount_cents,
-    accountId: row.account_id,
-    settles: posted === null || documentType === undefined ? null : { type: documentType, contactId: posted.contactId },
-  });
 }
 
 /** After a document is written: its payments settle it in the books once it is posted. */
@@ -356,74 +301,4 @@ export async function postEarlierPayment(
 ): Promise<void> {
   const row = await findPayment(executor, company.companyId, paymentId);
   if (row) await postPayment(executor, company, paymentId, row);
-}
-
-/** A payment's `bank_transaction` besides the statement: the bank's record of the transaction. */
-export interface BankTransactionDetails {
-  booking_date: string;
-  value_date: string | null;
-  counterparty_name: string | null;
-  counterparty_iban: string | null;
-  end_to_end_id: string | null;
-  reference: string | null;
-  remittance: string | null;
-}
-
-/** One transaction of a bank statement as a payment (bank-statements/service.ts makes them). */
-export interface BankPayment {
-  amountCents: number;
-  description: string | null;
-  paidAt: string;
-  fingerprint: string;
-  details: BankTransactionDetails;
-  /** the document it certainly settles, or null: it stays unbooked */
-  settles: DocumentLink | null;
-}
-
-/**
- * A statement's transactions as payments on `accountId`, in the caller's transaction: each new one
- * posts as any payment does (P3/P5), each the account already holds (same fingerprint) is kept as
- * its duplicate, unposted and unlinked. Answers how many were new, duplicates and linked.
- */
-export async function insertBankPayments(
-  transaction: Executor,
-  company: Pick<CompanyAccess, "companyId" | "timeZone">,
-  statementId: number,
-  accountId: number,
-  items: readonly BankPayment[],
-): Promise<{ newCount: number; duplicatesCount: number; matchedCount: number }> {
-  const held = await paymentsByBankFingerprint(
-    transaction,
-    company.companyId,
-    accountId,
-    items.map((item) => item.fingerprint),
-  );
-  const counts = { newCount: 0, duplicatesCount: 0, matchedCount: 0 };
-  for (const item of items) {
-    const original = held.get(item.fingerprint);
-    const document = original === undefined ? item.settles : null;
-    const row = await insertPayment(transaction, {
-      company_id: company.companyId,
-      amount_cents: item.amountCents,
-      description: item.description,
-      account_id: accountId,
-      paid_at: item.paidAt,
-      document_type: document?.type ?? null,
-      document_id: document?.id ?? null,
-      source: "bank_import",
-      bank_statement_id: statementId,
-      bank_transaction: JSON.stringify(item.details),
-      bank_fingerprint: item.fingerprint,
-      duplicate_of_id: original ?? null,
-    });
-    if (original !== undefined) {
-      counts.duplicatesCount += 1;
-      continue;
-    }
-    held.set(item.fingerprint, row.id);
-    await postPayment(transaction, company, row.id, row);
-    counts.newCount += 1;
-    if (document !== null) counts.matchedCount += 1;
-  }
-  return counts;
 }
