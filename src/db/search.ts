@@ -24,7 +24,8 @@ function mirrorAnswers(executor: Executor, text: string): boolean {
   return !isPostgres(executor) && [...text].length >= TRIGRAM_LENGTH;
 }
 
-function likeAny(columns: readonly string[], text: string): Expression<SqlBool> {
+/** Rows with `text` in any of `columns`, looked for row by row (`lower(column) like '%text%'`). */
+export function likeAny(columns: readonly string[], text: string): Expression<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return sql<SqlBool>`(${sql.join(
     columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),

@@ -3,23 +3,16 @@
  * the invoice: it is summed from the payments linked to it (an expression the payments module
  * owns) whenever an invoice is read, so it cannot drift from the payments.
  */
-import {
-  type Expression,
-  type Generated,
-  type RawBuilder,
-  type Selectable,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from "kysely";
+import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { type ExactSumText, readExactSum } from "../../db/exact-sums.js";
 import { type SortKey, selectPageFromNearerEnd } from "../../db/paging.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
-import { containsAny, ofCompany } from "../../db/search.js";
+import { ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import type { InvoiceStatus, PaymentMethod } from "./schemas.js";
+import { searched } from "./search-store.js";
 
 interface SalesInvoicesTable {
   id: Generated<number>;
@@ -105,34 +98,6 @@ function owedExpression(paid: PaidCentsExpression) {
   return sql<number>`(case when sales_invoices.price_with_vat_cents < 0
     then ${paid.sum} - sales_invoices.price_with_vat_cents
     else sales_invoices.price_with_vat_cents - ${paid.sum} end)`;
-}
-
-/** The invoice's own columns `search[q]` looks in; migration 0031 indexes them. */
-const SEARCHED_COLUMNS = ["invoice_number", "api_reference", "description"] as const;
-/** The contact's names; the contacts' own search indexes (migration 0027) serve them. */
-const CONTACT_NAME_COLUMNS = ["company_name", "contact_person_name"] as const;
-
-/**
- * The company's invoices with `text` in their own searched columns or in their contact's name
- * (the contact as it is now, whose id the invoice keeps), as a union of two index lookups.
- * SQLite's contact index mirrors every searched contact column (city, address, …), so the
- * contacts it finds are narrowed to those with the text in a name.
- */
-function searched(executor: Executor, companyId: number, text: string): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const inName = sql.join(
-    CONTACT_NAME_COLUMNS.map((column) => sql`lower(${sql.ref(`contacts.${column}`)}) like ${pattern} escape '\\'`),
-    sql` or `,
-  );
-  const own = sql`select sales_invoices.id from sales_invoices
-    where ${ofCompany(executor, "sales_invoices", companyId, text)}
-    and ${containsAny(executor, "sales_invoices", SEARCHED_COLUMNS, text)}`;
-  const named = sql`select contacts.id from contacts
-    where ${ofCompany(executor, "contacts", companyId, text)}
-    and ${containsAny(executor, "contacts", CONTACT_NAME_COLUMNS, text)} and (${inName})`;
-  const ofContacts = sql`select sales_invoices.id from sales_invoices
-    where sales_invoices.company_id = ${companyId} and sales_invoices.contact_id in (${named})`;
-  return sql<SqlBool>`sales_invoices.id in (${own} union ${ofContacts})`;
 }
 
 function filtered(executor: Executor, companyId: number, filter: SalesInvoiceFilter, paid: PaidCentsExpression) {
