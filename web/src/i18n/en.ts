@@ -48,7 +48,7 @@ export const en = {
   "invoices.title": "Invoices",
   "invoices.new": "New invoice",
   "invoices.empty": "No invoices match.",
-  "invoices.search": "Search (number, customer, description)",
+  "invoices.search": "Search",
   "invoices.filter": "Show",
   "invoices.from": "From",
   "invoices.till": "Till",

@@ -46,7 +46,7 @@ export const nl: Catalogue = {
   "invoices.title": "Facturen",
   "invoices.new": "Nieuwe factuur",
   "invoices.empty": "Geen facturen gevonden.",
-  "invoices.search": "Zoeken (nummer, klant, omschrijving)",
+  "invoices.search": "Zoeken",
   "invoices.filter": "Toon",
   "invoices.from": "Vanaf",
   "invoices.till": "Tot en met",

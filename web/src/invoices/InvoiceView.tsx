@@ -3,7 +3,7 @@
  * a credit invoice of it (or, for a credit invoice, the invoice it credits).
  */
 import { useState } from "react";
-import { formatAmount, formatDate, formatQuantity, todayIso } from "../format.js";
+import { formatAmount, formatDate, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
 import { Banner } from "../ui/Banner.js";
 import { CreditedInvoice } from "./CreditedInvoice.js";
@@ -12,6 +12,7 @@ import { creditable } from "./credit.js";
 import { Totals } from "./InvoiceEditor.js";
 import { PaymentForm } from "./PaymentForm.js";
 import { PdfPanel } from "./PdfPanel.js";
+import { PublishedLines } from "./PublishedLines.js";
 import { type Invoice, invoiceState, STATE_LABELS } from "./status.js";
 
 export function InvoiceView({ companyId, invoice }: { companyId: number; invoice: Invoice }) {
@@ -60,35 +61,7 @@ export function InvoiceView({ companyId, invoice }: { companyId: number; invoice
           </dd>
         </dl>
       </div>
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading">{t("invoice.lines")}</h2>
-        <table className="list lines">
-          <thead>
-            <tr>
-              <th scope="col">{t("invoice.lineDescription")}</th>
-              <th scope="col" className="amount">
-                {t("invoice.quantity")}
-              </th>
-              <th scope="col" className="amount wide-only">
-                {t("invoice.price")}
-              </th>
-              <th scope="col" className="amount">
-                {t("invoice.lineTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.invoice_lines.map((line) => (
-              <tr key={line.id}>
-                <td>{line.description}</td>
-                <td className="amount">{formatQuantity(line.quantity)}</td>
-                <td className="amount wide-only">{formatAmount(line.price_per_unit)}</td>
-                <td className="amount">{formatAmount(line.price_with_vat)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PublishedLines lines={invoice.invoice_lines} />
       <Totals invoice={invoice} unchanged published />
       {recorded && <Banner kind="ok">{t("payment.recorded")}</Banner>}
       {invoice.payment_status !== "paid" && (

@@ -5,10 +5,11 @@
  */
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatAmount, formatDate, formatQuantity } from "../format.js";
+import { formatDate } from "../format.js";
 import type { MessageKey } from "../i18n/en.js";
 import { useT } from "../i18n/i18n.js";
 import { PdfPanel } from "../invoices/PdfPanel.js";
+import { PublishedLines } from "../invoices/PublishedLines.js";
 import { Banner } from "../ui/Banner.js";
 import { Decisions } from "./Decisions.js";
 import { useQuotationContact } from "./queries.js";
@@ -54,36 +55,9 @@ export function QuotationView({ companyId, quotation }: { companyId: number; quo
           <dd>{quotation.invoice_number}</dd>
         </dl>
       </div>
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading">{t("invoice.lines")}</h2>
-        <table className="list lines">
-          <thead>
-            <tr>
-              <th scope="col">{t("invoice.lineDescription")}</th>
-              <th scope="col" className="amount">
-                {t("invoice.quantity")}
-              </th>
-              <th scope="col" className="amount wide-only">
-                {t("invoice.price")}
-              </th>
-              <th scope="col" className="amount">
-                {t("invoice.lineTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quotation.invoice_lines.map((line) => (
-              <tr key={line.id}>
-                <td>{line.description}</td>
-                <td className="amount">{formatQuantity(line.quantity)}</td>
-                <td className="amount wide-only">{formatAmount(line.price_per_unit)}</td>
-                <td className="amount">{formatAmount(line.price_with_vat)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <PublishedLines lines={quotation.invoice_lines}>
         <p className="hint">{t("quotation.totalsInPdf")}</p>
-      </section>
+      </PublishedLines>
       {quotation.sales_invoice_id != null && (
         <p className="invoiced">
           {t("quotation.invoicedAs")}{" "}
