@@ -262,7 +262,6 @@ export class ReadmeShell {
     this.#environment = { PATH, HOME, DATABASE_URL: databaseUrl, README_STATE: this.#state, README_LOG: this.#log };
     Object.assign(this.#environment, {
       README_WORK: this.#work,
-      README_REPOSITORY: process.cwd(),
       README_CLI_ENTRY: inject("cliEntry"),
     });
   }
@@ -276,8 +275,11 @@ export class ReadmeShell {
     writeFileSync(file, `${PRELUDE}\n${script}\n${names.length > 0 ? `${keep} >> "$README_STATE"` : ""}\n`);
     const { stdout, stderr, exitCode } = await new Promise<{ stdout: string; stderr: string; exitCode: number }>(
       (resolve) =>
-        execFile("bash", [file], { env: this.#environment, timeout: BLOCK_TIMEOUT_MS }, (error, out, err) =>
-          resolve({ stdout: out, stderr: err, exitCode: error ? Number(error.code ?? 1) : 0 }),
+        execFile(
+          "bash",
+          [file],
+          { cwd: this.#work, env: this.#environment, timeout: BLOCK_TIMEOUT_MS },
+          (error, out, err) => resolve({ stdout: out, stderr: err, exitCode: error ? Number(error.code ?? 1) : 0 }),
         ),
     );
     if (exitCode !== 0) throw new Error(`the block failed with exit code ${exitCode}:\n${stdout}\n${stderr}`);

@@ -2,7 +2,7 @@
  * Loading the report rules makes no ICU collator: every server loads them at start, and a collator
  * loads ICU's collation data (19 ms of a cold start). The chart's order still uses one.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 const OriginalCollator = Intl.Collator;
 let made = 0;
@@ -19,6 +19,8 @@ afterEach(() => {
 describe("the report rules", () => {
   it("make their collator when a tree is first sorted, not when they load", async () => {
     Intl.Collator = CountedCollator as typeof Intl.Collator;
+    // test files share their worker's modules (vitest.config.ts): load the rules afresh
+    vi.resetModules();
     const { accountTree } = await import("./rules.js");
     expect(made).toBe(0);
     const chart = [
