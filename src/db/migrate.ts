@@ -48,6 +48,7 @@ const MIGRATION_MODULES: Record<string, () => Promise<MigrationModule>> = {
   "0030_register_the_web_app": () => import("./migrations/0030_register_the_web_app.js"),
   "0031_create_sales_invoice_search_index": () => import("./migrations/0031_create_sales_invoice_search_index.js"),
   "0032_create_bank_statements": () => import("./migrations/0032_create_bank_statements.js"),
+  "0033_add_contact_iban": () => import("./migrations/0033_add_contact_iban.js"),
 };
 
 const MIGRATION_NAMES = Object.keys(MIGRATION_MODULES);

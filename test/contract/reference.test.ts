@@ -66,6 +66,7 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/bank_statements",
   "POST /api/v1/companies/:company_id/bank_statements",
   "GET /api/v1/companies/:company_id/bank_statements/:id",
+  "GET /api/v1/companies/:company_id/payments/:id/match_suggestions",
 ];
 
 afterAll(() => harness.close());

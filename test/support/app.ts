@@ -82,7 +82,7 @@ export async function allowScopes(deps: ServiceDeps, companyId: number, scopes: 
   await updateAccessControl(deps, companyId, { allowedScopes: scopes });
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** An authenticated JSON request through `app.inject`. */
 export async function request(

@@ -161,6 +161,8 @@ const FIXTURES: Record<string, Fixture> = {
   journal_entries: own((harness, owner) => created(harness, owner, "journal_entries")),
   products: own((harness, owner) => created(harness, owner, "products")),
   payments: own((harness, owner) => created(harness, owner, "payments")),
+  // a payment's match suggestions: the payment's id
+  match_suggestions: own((harness, owner) => created(harness, owner, "payments")),
   bank_statements: own((harness, owner) => created(harness, owner, "bank_statements")),
   sales_invoices: own((harness, owner) => created(harness, owner, "sales_invoices")),
   // the PDF of an invoice: the invoice's id

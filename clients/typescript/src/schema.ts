@@ -450,6 +450,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/payments/{id}/match_suggestions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Show the match suggestions
+     * @description An id that is not there, or is another company's, is a 404. Needs the scope `manage:payments`.
+     */
+    get: operations["getPaymentMatchSuggestions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/companies/{company_id}/journal_entries": {
     parameters: {
       query?: never;
@@ -1302,6 +1322,8 @@ export interface components {
       free_1: string | null;
       free_2: string | null;
       free_3: string | null;
+      /** @description Kasboek extension, absent while unknown: the contact's bank account, typed in or learned from a bank payment linked to one of its documents; a statement's payment from it is matched to the contact's open documents */
+      iban?: string;
     };
     ContactInput: {
       is_individual?: boolean | null;
@@ -1321,6 +1343,7 @@ export interface components {
       free_1?: string | null;
       free_2?: string | null;
       free_3?: string | null;
+      iban?: string | null;
     };
     Hour: {
       id: number;
@@ -1423,6 +1446,24 @@ export interface components {
       attachment?: string | null;
       attachment_file_name?: string | null;
       account_id?: number | null;
+    };
+    MatchSuggestion: {
+      /** @enum {string} */
+      document_type: "sales_invoice" | "expense";
+      document_id: number;
+      /** @description The invoice number, or the supplier's number of an expense */
+      number: string | null;
+      contact_id: number | null;
+      contact_name: string | null;
+      /** Format: date */
+      date: string;
+      /** Format: date */
+      due_date: string;
+      /** @description What a payment settling the document exactly would be: positive money in, negative money out */
+      open_amount: string;
+      score: number;
+      /** @description reference: the payment names its RF reference or number; amount: exactly the open amount; iban: from the contact's IBAN; name: from the contact's name; date: paid between the document's date and 60 days after its due date */
+      reasons: ("reference" | "amount" | "iban" | "name" | "date")[];
     };
     JournalEntry: {
       id: number;
@@ -1637,6 +1678,7 @@ export interface components {
         free_1?: string | null;
         free_2?: string | null;
         free_3?: string | null;
+        iban?: string | null;
       };
       invoice_lines?: {
         id?: number | null;
@@ -1826,6 +1868,7 @@ export interface components {
         free_1?: string | null;
         free_2?: string | null;
         free_3?: string | null;
+        iban?: string | null;
       };
       invoice_lines?: {
         id?: number | null;
@@ -3903,6 +3946,43 @@ export interface operations {
         content: {
           "application/json": {
             bank_statement: components["schemas"]["BankStatement"];
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  getPaymentMatchSuggestions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            match_suggestions: components["schemas"]["MatchSuggestion"][];
           };
         };
       };

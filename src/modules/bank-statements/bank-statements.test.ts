@@ -304,6 +304,8 @@ describe("importing a bank statement", () => {
       ],
       ["another currency", { attachment: base64(mt940([{ ...good, currency: "USD" }])) }, /attachment is in USD/],
       ["no file", { attachment_file_name: "x.xml" }, /attachment can't be blank|attachment must/],
+      // a byte over 10 MiB, in base64 (refused by its size before it is decoded)
+      ["over 10 MiB", { attachment: "A".repeat(Math.ceil((10 * 1024 * 1024 + 1) / 3) * 4) }, /attachment .*10 MiB/],
     ];
     for (const [name, body, message] of cases) {
       const response = await request(harness.app, "POST", api(company, "/bank_statements"), company.token, {

@@ -7,10 +7,21 @@ import { idParams, pathId } from "../../platform/params.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { uploadBodyLimit } from "../attachments/service.js";
-import { BankStatementListResponse, BankStatementPayload, BankStatementResponse } from "./schemas.js";
-import { importBankStatement, listCompanyBankStatements, showBankStatement } from "./service.js";
+import {
+  BankStatementListResponse,
+  BankStatementPayload,
+  BankStatementResponse,
+  MatchSuggestionListResponse,
+} from "./schemas.js";
+import {
+  importBankStatement,
+  listCompanyBankStatements,
+  paymentMatchSuggestions,
+  showBankStatement,
+} from "./service.js";
 
 const STATEMENT_ID = idParams({ id: "bankStatement" });
+const PAYMENT_ID = idParams({ id: "payment" });
 const statements = access("manage:payments", "company_id");
 
 export function registerBankStatementRoutes(app: FastifyInstance, deps: ServiceDeps): void {
@@ -40,5 +51,14 @@ export function registerBankStatementRoutes(app: FastifyInstance, deps: ServiceD
     "/api/v1/companies/:company_id/bank_statements/:id",
     { config: statements, schema: { params: STATEMENT_ID, response: { 200: BankStatementResponse } } },
     async (request) => ({ bank_statement: await showBankStatement(deps, requireCompany(request), pathId(request)) }),
+  );
+
+  // the matching of bank payments lives here, beside the import that makes them
+  app.get(
+    "/api/v1/companies/:company_id/payments/:id/match_suggestions",
+    { config: statements, schema: { params: PAYMENT_ID, response: { 200: MatchSuggestionListResponse } } },
+    async (request) => ({
+      match_suggestions: await paymentMatchSuggestions(deps, requireCompany(request), pathId(request)),
+    }),
   );
 }

@@ -5,13 +5,10 @@
  * - a transaction's fingerprint is the bank's own reference where the file has one, and otherwise
  *   its booking date, amount, counterparty IBAN and name and remittance together; the n-th of
  *   several identical transactions of one statement gets `#n`, so two real payments of the same
- *   coffee are two, while the same file imported twice gives the same fingerprints again;
- * - an invoice a payment may certainly settle is named by its RF reference (Kasboek's own, for
- *   this company) or by an invoice number in the reference or remittance (`2026-0042`); the
- *   amount is checked against the invoice's open amount by the caller.
+ *   coffee are two, while the same file imported twice gives the same fingerprints again.
+ * Which document a payment settles is matching.ts's question.
  */
 import { createHash } from "node:crypto";
-import { creditorReferencesIn, invoiceNumberKey, invoiceOfReference } from "../../platform/creditor-reference.js";
 import type { ParsedTransaction } from "./parsed.js";
 
 function identity(transaction: ParsedTransaction): string {
@@ -36,20 +33,6 @@ export function fingerprints(transactions: readonly ParsedTransaction[]): string
     seen.set(key, occurrence);
     return createHash("sha256").update(`${key}#${occurrence}`).digest("base64url");
   });
-}
-
-const INVOICE_NUMBER = /\b(\d{4})-(\d{4,})\b/g;
-
-/** The invoice number keys a payment in names (creditor-reference.ts `invoiceNumberKey`). */
-export function invoiceNumberKeysNamed(transaction: ParsedTransaction, companyId: number): string[] {
-  const text = [transaction.reference, transaction.remittance, transaction.end_to_end_id].filter(Boolean).join(" ");
-  const keys = new Set<string>();
-  for (const reference of creditorReferencesIn(text)) {
-    const named = invoiceOfReference(reference);
-    if (named?.companyId === companyId) keys.add(named.invoiceNumberKey);
-  }
-  for (const match of text.matchAll(INVOICE_NUMBER)) keys.add(invoiceNumberKey(match[0]));
-  return [...keys];
 }
 
 /** What a payment from a statement says about itself: the remittance, else the counterparty. */

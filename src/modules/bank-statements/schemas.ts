@@ -1,6 +1,7 @@
 /** Wire shapes of a bank statement import (issue 29; a Kasboek extension, not in the reference). */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
+import { MATCH_REASONS } from "./matching.js";
 
 export const BankStatementSchema = ResponseObject({
   id: Filled.integer(),
@@ -41,3 +42,26 @@ export const BankStatementPayload = {
   schema: BankStatementAttributes,
   readOnly: ["id", "format", "iban", "currency", "from", "till"],
 } as const;
+
+/** One open document a payment may pay (GET …/payments/{id}/match_suggestions, bank-statements/matching.ts). */
+export const MatchSuggestionSchema = ResponseObject({
+  document_type: Filled.enumeration(["sales_invoice", "expense"] as const),
+  document_id: Filled.integer(),
+  number: Nullable.string({ description: "The invoice number, or the supplier's number of an expense" }),
+  contact_id: Nullable.integer(),
+  contact_name: Nullable.string(),
+  date: Filled.date(),
+  // an expense's date stands in for its due date
+  due_date: Filled.date(),
+  open_amount: Filled.string({
+    description: "What a payment settling the document exactly would be: positive money in, negative money out",
+  }),
+  // 0–100: the weights of the reasons added up
+  score: Filled.integer(),
+  reasons: Type.Array(Filled.enumeration(MATCH_REASONS), {
+    description:
+      "reference: the payment names its RF reference or number; amount: exactly the open amount; iban: from the contact's IBAN; name: from the contact's name; date: paid between the document's date and 60 days after its due date",
+  }),
+});
+
+export const MatchSuggestionListResponse = Type.Object({ match_suggestions: Type.Array(MatchSuggestionSchema) });

@@ -1,7 +1,8 @@
 /**
  * Importing a bank statement file (issue 29): read (statement-file.ts), every transaction a payment
- * on the bank account (payments `insertBankPayments`), a payment in linked at once to the sales
- * invoice it certainly pays (its RF reference or invoice number, and exactly the open amount).
+ * on the bank account (payments `insertBankPayments`), linked at once to the open sales invoice or
+ * expense it certainly pays (matching.ts: exactly the open amount, and its RF reference, number or
+ * the contact's IBAN).
  *
  * Invariants:
  * - an import is one transaction: a file with any problem stores nothing (a 422 naming
@@ -9,8 +10,8 @@
  *   even at once: the one that loses the race on the fingerprints' unique index runs again;
  * - the statements of one file are one record when they are of one account, and refused when of
  *   several (each account's import reports its own balance);
- * - an invoice is linked to at most one payment of an import, and only while the amount is its
- *   whole open amount; everything else stays unbooked for the owner to link;
+ * - a document is linked to at most one payment of an import, and only while the amount is its
+ *   whole open amount; everything else stays unbooked for the owner to link (with suggestions);
  * - `ledger_difference` is computed when answered, from the books as they are then.
  */
 import type { Static } from "@sinclair/typebox";
@@ -26,12 +27,13 @@ import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountIdsByPath, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
 import { checkFileName, decodeBase64 } from "../attachments/service.js";
-import { type BankPayment, insertBankPayments } from "../payments/service.js";
+import { type BankPayment, insertBankPayments, paymentToMatch } from "../payments/service.js";
 import { accountBalanceCents } from "../reports/service.js";
-import { openSalesInvoicesByNumberKeys } from "../sales-invoices/service.js";
-import { type ParsedStatement, StatementProblem } from "./parsed.js";
-import { fingerprints, invoiceNumberKeysNamed, paymentDescription } from "./rules.js";
-import { BankStatementPayload, type BankStatementSchema } from "./schemas.js";
+import { certainMatch, type MatchablePayment, suggestMatches } from "./matching.js";
+import { findOpenDocuments } from "./matching-store.js";
+import { type ParsedStatement, type ParsedTransaction, StatementProblem } from "./parsed.js";
+import { fingerprints, paymentDescription } from "./rules.js";
+import { BankStatementPayload, type BankStatementSchema, type MatchSuggestionSchema } from "./schemas.js";
 import { readStatementFile } from "./statement-file.js";
 import {
   accountOfIban,
@@ -43,6 +45,7 @@ import {
 } from "./store.js";
 
 export type BankStatement = Static<typeof BankStatementSchema>;
+export type MatchSuggestion = Static<typeof MatchSuggestionSchema>;
 const RESOURCE = "bankStatement";
 const BANK_PATH = "activa.current_assets.liquid_assets.bank";
 
@@ -116,29 +119,28 @@ async function bookingAccount(executor: Executor, companyId: number, upload: Upl
   return bank;
 }
 
-/** The statement's payments, each in money linked to the one invoice it certainly pays. */
+/** The transaction as the matching rules read it. */
+function matchable(transaction: ParsedTransaction): MatchablePayment {
+  return {
+    amountCents: BigInt(transaction.amount_cents),
+    date: transaction.booking_date,
+    counterpartyIban: transaction.counterparty_iban,
+    counterpartyName: transaction.counterparty_name,
+    texts: [transaction.reference, transaction.remittance, transaction.end_to_end_id],
+  };
+}
+
+/** The statement's payments, each linked to the one open document it certainly settles (matching.ts). */
 async function bankPayments(
   executor: Executor,
   company: CompanyAccess,
   statement: ParsedStatement,
 ): Promise<BankPayment[]> {
-  const named = statement.transactions.map((transaction) =>
-    transaction.amount_cents > 0 ? invoiceNumberKeysNamed(transaction, company.companyId) : [],
-  );
-  const invoices = await openSalesInvoicesByNumberKeys(executor, company.companyId, [...new Set(named.flat())]);
-  const taken = new Set<number>();
+  const documents = await findOpenDocuments(executor, company.companyId);
+  const taken = new Set<string>();
   const prints = fingerprints(statement.transactions);
   return statement.transactions.map((transaction, index) => {
-    const keys = new Set(named[index]);
-    const candidates = invoices.filter(
-      (invoice) =>
-        !taken.has(invoice.id) &&
-        keys.has(invoice.invoice_number.replace(/-/g, "").toUpperCase()) &&
-        invoice.open_cents === BigInt(transaction.amount_cents),
-    );
-    const [only, ...others] = candidates;
-    const settles = only !== undefined && others.length === 0 ? { type: "sales_invoice", id: only.id } : null;
-    if (settles !== null) taken.add(settles.id);
+    const settles = certainMatch(matchable(transaction), company.companyId, documents, taken);
     return {
       amountCents: transaction.amount_cents,
       description: paymentDescription(transaction),
@@ -153,7 +155,7 @@ async function bankPayments(
         reference: transaction.reference,
         remittance: transaction.remittance,
       },
-      settles,
+      settles: settles === null ? null : { type: settles.type, id: settles.id },
     };
   });
 }
@@ -244,4 +246,42 @@ export async function showBankStatement(
   const row = await findBankStatement(deps.db, company.companyId, statementId);
   if (row === undefined) throw notFound(RESOURCE);
   return present(deps.db, row);
+}
+
+/**
+ * The open documents a payment may pay, best first (matching.ts): none for a payment that is
+ * settled already or a statement's duplicate. A payment typed in is matched on its description.
+ */
+export async function paymentMatchSuggestions(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paymentId: number,
+): Promise<MatchSuggestion[]> {
+  const payment = await paymentToMatch(deps, company, paymentId);
+  if (payment.settled) return [];
+  const { bank } = payment;
+  const documents = await findOpenDocuments(deps.db, company.companyId);
+  const suggestions = suggestMatches(
+    {
+      amountCents: BigInt(payment.amountCents),
+      date: bank?.booking_date ?? payment.date,
+      counterpartyIban: bank?.counterparty_iban ?? null,
+      counterpartyName: bank?.counterparty_name ?? null,
+      texts: bank === null ? [payment.description] : [bank.reference, bank.remittance, bank.end_to_end_id],
+    },
+    company.companyId,
+    documents,
+  );
+  return suggestions.map(({ document, score, reasons }) => ({
+    document_type: document.type,
+    document_id: document.id,
+    number: document.number,
+    contact_id: document.contactId,
+    contact_name: document.contactName,
+    date: document.date,
+    due_date: document.dueDate,
+    open_amount: centsToDecimal(document.openCents),
+    score,
+    reasons,
+  }));
 }

@@ -1,8 +1,10 @@
 /**
  * Pure rules of a contact (spec 2.3): a company needs a company name, an individual a person's
  * name; `name` is derived from whichever applies. Contact numbers default to K00001, K00002, …
+ * An IBAN, where given, passes its check (platform/iban.ts).
  */
 import type { ValidationErrors } from "../../platform/errors.js";
+import { checkIban } from "../../platform/iban.js";
 import { isBlank, isCountryCode, isEmailAddress } from "../../platform/text.js";
 
 export interface ContactFields {
@@ -11,6 +13,8 @@ export interface ContactFields {
   contact_person_name: string | null;
   contact_person_email_address: string | null;
   country_code: string | null;
+  /** normalised (platform/iban.ts) */
+  iban: string | null;
 }
 
 export function contactName(contact: Pick<ContactFields, "is_individual" | "company_name" | "contact_person_name">) {
@@ -34,5 +38,9 @@ export function validateContact(contact: ContactFields, errors: ValidationErrors
   }
   if (contact.country_code !== null && !isCountryCode(contact.country_code)) {
     errors.add("country_code", { key: "countryCode" });
+  }
+  if (contact.iban !== null) {
+    const checked = checkIban(contact.iban);
+    if (!checked.ok) errors.add("iban", checked.problem);
   }
 }

@@ -22,6 +22,12 @@ export const ContactSchema = ResponseObject({
   free_1: Nullable.string(),
   free_2: Nullable.string(),
   free_3: Nullable.string(),
+  iban: Type.Optional(
+    Filled.string({
+      description:
+        "Kasboek extension, absent while unknown: the contact's bank account, typed in or learned from a bank payment linked to one of its documents; a statement's payment from it is matched to the contact's open documents",
+    }),
+  ),
 });
 
 export const ContactResponse = Type.Object({ contact: ContactSchema });
@@ -47,6 +53,7 @@ export const ContactAttributes = Type.Object({
   free_1: text(),
   free_2: text(),
   free_3: text(),
+  iban: Nullable.string({ maxLength: 42 }),
 });
 
 export const ContactPayload = { wrapper: "contact", schema: ContactAttributes, readOnly: ["id", "name"] } as const;

@@ -12,6 +12,7 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ApiError, notFound, ValidationErrors } from "../../platform/errors.js";
+import { checkIban, normaliseIban } from "../../platform/iban.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { isBlank, normaliseCountryCode, normaliseVatNumber } from "../../platform/text.js";
@@ -35,11 +36,12 @@ import {
   insertContactIfNumberFree,
   insertContactUsage,
   listContacts,
+  setIbanWhereUnknown,
   updateContact,
   updateContactIfNumberFree,
 } from "./store.js";
 
-export type { ContactRow } from "./store.js";
+export type { ContactRow, ContactTables } from "./store.js";
 export type Contact = Static<typeof ContactSchema>;
 export type ContactAttributes = Partial<Static<typeof ContactPayload.schema>>;
 const RESOURCE = "contact";
@@ -70,18 +72,20 @@ export function presentContact(row: ContactRow): Contact {
     free_1: row.free_1,
     free_2: row.free_2,
     free_3: row.free_3,
+    iban: row.iban ?? undefined,
   };
 }
 
 /** Column values for the supplied attributes only, normalised. */
 function columnsOf(attributes: ContactAttributes) {
-  const { is_individual, is_supplier, country_code, vat_number, contact_number, ...text } = attributes;
+  const { is_individual, is_supplier, country_code, vat_number, contact_number, iban, ...text } = attributes;
   return {
     ...text,
     ...(is_individual !== undefined ? { is_individual: booleanToColumn(is_individual ?? false) ?? 0 } : {}),
     ...(is_supplier !== undefined ? { is_supplier: booleanToColumn(is_supplier ?? false) ?? 0 } : {}),
     ...(country_code !== undefined ? { country_code: normaliseCountryCode(country_code) } : {}),
     ...(vat_number !== undefined ? { vat_number: normaliseVatNumber(vat_number) } : {}),
+    ...(iban !== undefined ? { iban: normaliseIban(iban) } : {}),
     ...(contact_number !== undefined ? { contact_number: isBlank(contact_number) ? null : contact_number.trim() } : {}),
   };
 }
@@ -89,7 +93,7 @@ function columnsOf(attributes: ContactAttributes) {
 type ValidatedColumns = Partial<
   Pick<
     ContactRow,
-    "is_individual" | "company_name" | "contact_person_name" | "contact_person_email_address" | "country_code"
+    "is_individual" | "company_name" | "contact_person_name" | "contact_person_email_address" | "country_code" | "iban"
   >
 >;
 
@@ -101,6 +105,7 @@ function validateColumns(candidate: ValidatedColumns, errors: ValidationErrors):
       contact_person_name: candidate.contact_person_name ?? null,
       contact_person_email_address: candidate.contact_person_email_address ?? null,
       country_code: candidate.country_code ?? null,
+      iban: candidate.iban ?? null,
     },
     errors,
   );
@@ -143,6 +148,7 @@ export async function createContactIn(
     free_1: null,
     free_2: null,
     free_3: null,
+    iban: null,
     ...candidate,
   };
   if (givenNumber !== null) {
@@ -300,4 +306,20 @@ export async function deleteCompanyContact(
     }
     await deleteContact(transaction, company.companyId, contactId);
   });
+}
+
+/**
+ * A bank payment from `iban` was confirmed as paying one of the contact's documents: the contact
+ * learns that IBAN, unless it has one already (the owner's own entry, or an earlier match, wins).
+ * Only a valid IBAN is learned.
+ */
+export async function learnContactIban(
+  executor: Executor,
+  companyId: number,
+  contactId: number,
+  iban: string,
+): Promise<boolean> {
+  const normalised = normaliseIban(iban);
+  if (normalised === null || !checkIban(normalised).ok) return false;
+  return setIbanWhereUnknown(executor, companyId, contactId, normalised);
 }

@@ -33,6 +33,8 @@ interface ContactsTable {
   free_1: string | null;
   free_2: string | null;
   free_3: string | null;
+  /** normalised (platform/iban.ts): upper case, no spaces */
+  iban: string | null;
 }
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -46,7 +48,7 @@ interface ContactUsagesTable {
   document_id: number;
 }
 
-type ContactTables = { contacts: ContactsTable; contact_usages: ContactUsagesTable };
+export type ContactTables = { contacts: ContactsTable; contact_usages: ContactUsagesTable };
 
 function contacts(executor: Executor) {
   return executor.withTables<ContactTables>();
@@ -181,6 +183,23 @@ export async function updateContactIfNumberFree(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+/** Sets the contact's IBAN where it has none; answers whether it did. */
+export async function setIbanWhereUnknown(
+  executor: Executor,
+  companyId: number,
+  contactId: number,
+  iban: string,
+): Promise<boolean> {
+  const result = await contacts(executor)
+    .updateTable("contacts")
+    .set({ iban })
+    .where("company_id", "=", companyId)
+    .where("id", "=", contactId)
+    .where("iban", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function updateContact(

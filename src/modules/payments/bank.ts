@@ -1,13 +1,17 @@
 /**
  * The payments of a bank statement import (bank-statements module): each transaction a payment
  * with the bank's record of it (`bank_transaction`), a copy of one the account already holds kept
- * as its duplicate, out of the books.
+ * as its duplicate, out of the books. A bank payment linked to a document, at import or later by
+ * hand, is a confirmed match: the document's contact learns the IBAN it was paid from (contacts
+ * `learnContactIban`), so the next payment from it matches by itself.
  */
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
+import { learnContactIban } from "../contacts/service.js";
+import { postedDocument } from "../ledger/service.js";
 import type { DocumentLink } from "./link.js";
-import { postPayment } from "./posting.js";
-import { insertPayment, paymentsByBankFingerprint } from "./store.js";
+import { LEDGER_DOCUMENT_TYPES, postPayment } from "./posting.js";
+import { insertPayment, type PaymentRow, paymentsByBankFingerprint } from "./store.js";
 
 /** A payment's `bank_transaction` besides the statement: the bank's record of the transaction. */
 export interface BankTransactionDetails {
@@ -74,7 +78,24 @@ export async function insertBankPayments(
     held.set(item.fingerprint, row.id);
     await postPayment(transaction, company, row.id, row);
     counts.newCount += 1;
-    if (document !== null) counts.matchedCount += 1;
+    if (document === null) continue;
+    counts.matchedCount += 1;
+    await learnCounterpartyIban(transaction, company.companyId, row);
   }
   return counts;
+}
+
+/** The contact of the document a bank payment settles learns the payment's IBAN (see the invariants). */
+export async function learnCounterpartyIban(
+  executor: Executor,
+  companyId: number,
+  row: Pick<PaymentRow, "document_type" | "document_id" | "bank_transaction">,
+): Promise<void> {
+  const type = LEDGER_DOCUMENT_TYPES.find((documentType) => documentType === row.document_type);
+  if (type === undefined || row.document_id === null || row.bank_transaction === null) return;
+  const { counterparty_iban: iban } = JSON.parse(row.bank_transaction) as Partial<BankTransactionDetails>;
+  if (iban == null) return;
+  const posted = await postedDocument(executor, companyId, { type, id: row.document_id });
+  if (posted?.contactId == null) return;
+  await learnContactIban(executor, companyId, posted.contactId, iban);
 }

@@ -9,7 +9,7 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import { postedDocument, syncPaymentPosting } from "../ledger/service.js";
 import type { PaymentRow } from "./store.js";
 
-const LEDGER_DOCUMENT_TYPES = ["sales_invoice", "expense"] as const;
+export const LEDGER_DOCUMENT_TYPES = ["sales_invoice", "expense"] as const;
 
 /** Posts the payment as it now is (null: deleted), in the caller's transaction. */
 export async function postPayment(

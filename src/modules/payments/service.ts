@@ -129,6 +129,9 @@ function newPaymentRow(companyId: number, columns: PaymentColumns, document: Doc
 
 /** A bank statement's payments (bank.ts), for the bank-statements module. */
 export { type BankPayment, type BankTransactionDetails, insertBankPayments } from "./bank.js";
+
+import { type BankTransactionDetails, learnCounterpartyIban } from "./bank.js";
+
 export type { DocumentLink } from "./link.js";
 
 function documentOf(link: LinkColumns): DocumentLink | null {
@@ -228,16 +231,15 @@ export async function updateCompanyPayment(
   return deps.db.transaction().execute(async (transaction) => {
     const existing = await findPayment(transaction, company.companyId, paymentId);
     if (!existing) throw notFound(RESOURCE);
-    const columns = {
-      ...(await paymentColumns(transaction, company.companyId, attributes, errors)),
-      ...(await linkColumns(transaction, company.companyId, attributes, existing, errors)),
-    };
+    const link = await linkColumns(transaction, company.companyId, attributes, existing, errors);
+    const columns = { ...(await paymentColumns(transaction, company.companyId, attributes, errors)), ...link };
     errors.throwIfAny(RESOURCE);
     const row =
       Object.keys(columns).length === 0
         ? existing
         : await updatePayment(transaction, company.companyId, paymentId, columns);
     await postPayment(transaction, company, row.id, row);
+    if (link?.document_id != null) await learnCounterpartyIban(transaction, company.companyId, row);
     return presentOne(transaction, company, row);
   });
 }
@@ -280,6 +282,33 @@ export async function showPayment(deps: ServiceDeps, company: CompanyAccess, pay
   const row = await findPayment(deps.db, company.companyId, paymentId);
   if (!row) throw notFound(RESOURCE);
   return presentOne(deps.db, company, row);
+}
+
+/** A payment as the bank matching reads it (bank-statements module); 404 when there is none. */
+export interface PaymentToMatch {
+  amountCents: number;
+  /** the day it was paid, in the company's time zone */
+  date: string;
+  description: string | null;
+  /** settled already, or a bank statement's copy of another: nothing to match */
+  settled: boolean;
+  bank: BankTransactionDetails | null;
+}
+
+export async function paymentToMatch(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paymentId: number,
+): Promise<PaymentToMatch> {
+  const row = await findPayment(deps.db, company.companyId, paymentId);
+  if (!row) throw notFound(RESOURCE);
+  return {
+    amountCents: row.amount_cents,
+    date: dateInTimeZone(new Date(row.paid_at), company.timeZone),
+    description: row.description,
+    settled: row.document_id !== null || row.duplicate_of_id !== null,
+    bank: row.bank_transaction === null ? null : (JSON.parse(row.bank_transaction) as BankTransactionDetails),
+  };
 }
 
 export async function deleteCompanyPayment(

@@ -24,7 +24,7 @@ import { paidCents, SALES_INVOICE } from "./kind.js";
 import { presentSalesInvoice, presentSalesInvoices, type SalesInvoice } from "./present.js";
 import { salesInvoicePdf } from "./printable.js";
 import type { SalesInvoiceSelection } from "./schemas.js";
-import { openInvoicesByNumberKeys, type SalesInvoiceFilter, salesInvoiceLister } from "./store.js";
+import { type SalesInvoiceFilter, salesInvoiceLister } from "./store.js";
 
 const listSalesInvoices = salesInvoiceLister(paidCents());
 
@@ -150,9 +150,4 @@ export async function salesInvoiceMailAttachments(executor: Executor, message: O
 /** Posts an invoice published before the ledger existed (the upgrade migration). */
 export function postEarlierSalesInvoice(executor: Executor, companyId: number, invoiceId: number): Promise<void> {
   return postEarlierPublication(executor, SALES_INVOICE, companyId, invoiceId);
-}
-
-/** Published invoices by number key with their open amounts (store.ts `openInvoicesByNumberKeys`). */
-export function openSalesInvoicesByNumberKeys(executor: Executor, companyId: number, numberKeys: readonly string[]) {
-  return openInvoicesByNumberKeys(executor, companyId, numberKeys, paidCents());
 }
