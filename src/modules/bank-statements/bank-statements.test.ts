@@ -320,6 +320,32 @@ describe("importing a bank statement", () => {
     expect(await payments(company, "all")).toEqual([]);
   });
 
+  it("refuses a statement with a transaction in a filed VAT period, storing none of it", async () => {
+    const company = await newCompany(harness.deps, "Gesloten BV");
+    const filed = await request(harness.app, "POST", api(company, "/vat_returns"), company.token, {
+      vat_return: { period: "2026Q3" },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const file = mt940([
+      {
+        iban: ACCOUNT,
+        from: "2026-09-30",
+        till: "2026-10-01",
+        opening: "0.00",
+        transactions: [
+          { amount: "5.00", bookingDate: "2026-10-01", bankReference: "OPEN" },
+          { amount: "7.00", bookingDate: "2026-09-30", bankReference: "LOCKED" },
+        ],
+      },
+    ]);
+    const response = await importFile(company, file, "afschrift.sta");
+    expect(response.statusCode, response.body).toBe(422);
+    expect(errorOf(response).message).toContain("date");
+    expect(await payments(company, "all")).toEqual([]);
+    const listed = await request(harness.app, "GET", api(company, "/bank_statements"), company.token);
+    expect(json<{ bank_statements: unknown[] }>(listed).bank_statements).toEqual([]);
+  });
+
   it("needs manage:payments", async () => {
     const company = await newCompany(harness.deps, "Scope BV");
     const token = await tokenFor(harness.deps, company.userId, ["manage:sales_invoices"]);

@@ -30,9 +30,19 @@ export async function sealOrRefuse(
   resource: Resource,
 ): Promise<void> {
   const full = await sealEntry(transaction, entry, description);
+  await refuseFullMonth(transaction, entry.companyId, entry.date.slice(0, 7), full, resource);
+}
+
+/** A 422 naming `date` when the month totals of the `full` accounts could not take a posting. */
+export async function refuseFullMonth(
+  transaction: Executor,
+  companyId: number,
+  month: string,
+  full: readonly number[],
+  resource: Resource,
+): Promise<void> {
   if (full.length === 0) return;
-  const paths = await accountPathsById(transaction, entry.companyId, full);
-  const month = entry.date.slice(0, 7);
+  const paths = await accountPathsById(transaction, companyId, full);
   const errors = new ValidationErrors();
   for (const accountId of full) {
     const account = paths.get(accountId) ?? String(accountId);

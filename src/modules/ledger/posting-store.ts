@@ -30,7 +30,7 @@ import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
 import { reusableQuery } from "../../db/reusable-query.js";
 import type { IcpKind, VatBox } from "./classification.js";
-import type { SourceType } from "./rules.js";
+import type { PostingLine, SourceType } from "./rules.js";
 import { type LedgerEntryValues, type LedgerLineValues, type LedgerTables, ledger } from "./store.js";
 
 /** Bind-parameter budget per insert (SQLite allows 32,766; PostgreSQL 65,535). */
@@ -308,4 +308,41 @@ export async function insertEntry(
   if (full.length > 0)
     throw new Error(`the month totals of accounts ${full.join(", ")} cannot take entry ${inserted.id}`);
   return inserted.id;
+}
+
+/**
+ * Adds lines of one month, of any entries already sealed, to the month totals; answers the
+ * accounts whose total could not take them (the caller must then not commit).
+ */
+export async function addLinesToMonth(
+  transaction: Executor,
+  companyId: number,
+  month: string,
+  lines: readonly LedgerLineValues[],
+): Promise<number[]> {
+  if (lines.length === 0) return [];
+  const totals = monthArguments(companyId, month, lines);
+  const added = await addMonthTotals(transaction, ...totals);
+  const [, , accountIds] = totals;
+  return accountIds.filter((accountId) => !added.some((row) => row.account_id === accountId));
+}
+
+/** A posting line as the ledger stores it, its account named by id (`idByPath` has the paths' ids). */
+export function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
+  const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
+  // Only a company whose books predate the ledger lacks one (serve warns at start): a fault of the
+  // installation, not of the request, so a 500 whose log names the fix.
+  if (accountId === undefined) {
+    throw new Error(`the chart has no account ${JSON.stringify(line.account)}; run \`kasboek books backfill\``);
+  }
+  return {
+    account_id: accountId,
+    contact_id: line.contactId,
+    debit_cents: line.debitCents,
+    credit_cents: line.creditCents,
+    vat_box: line.vatBox,
+    vat_base_cents: line.vatBaseCents,
+    vat_cents: line.vatCents,
+    icp_kind: line.icpKind,
+  };
 }

@@ -18,9 +18,10 @@
 import type { Executor } from "../../db/connection.js";
 import type { Resource } from "../../platform/catalogue/keys.js";
 import { companyDetails } from "../companies/service.js";
+import { postNewSources } from "./batch-posting.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
 import { draftOrRefuse, sealOrRefuse } from "./limits.js";
-import { insertUnsealedEntry, type UnsealedEntry } from "./posting-store.js";
+import { insertUnsealedEntry, lineValues, type UnsealedEntry } from "./posting-store.js";
 import {
   type DocumentPostingInput,
   expensePosting,
@@ -58,25 +59,6 @@ export type {
 } from "./rules.js";
 export { signedLine } from "./rules.js";
 export type { LedgerTables } from "./store.js";
-
-function lineValues(line: PostingLine, idByPath: ReadonlyMap<string, number>): LedgerLineValues {
-  const accountId = "id" in line.account ? line.account.id : idByPath.get(line.account.path);
-  // Only a company whose books predate the ledger lacks one (serve warns at start): a fault of the
-  // installation, not of the request, so a 500 whose log names the fix.
-  if (accountId === undefined) {
-    throw new Error(`the chart has no account ${JSON.stringify(line.account)}; run \`kasboek books backfill\``);
-  }
-  return {
-    account_id: accountId,
-    contact_id: line.contactId,
-    debit_cents: line.debitCents,
-    credit_cents: line.creditCents,
-    vat_box: line.vatBox,
-    vat_base_cents: line.vatBaseCents,
-    vat_cents: line.vatCents,
-    icp_kind: line.icpKind,
-  };
-}
 
 /** What a posting knows before it writes: its reversed entry, and what its writer already did. */
 interface PostingOptions {
@@ -268,6 +250,15 @@ export async function syncPaymentPosting(
 ): Promise<void> {
   const draft = input === null ? null : paymentPosting(input);
   await replaceSourcePosting(transaction, companyId, { type: "payment", id: paymentId }, draft, "payment");
+}
+
+/** P3/P5 for payments that have no posting yet (a bank statement's), in a few statements (batch-posting.ts). */
+export function postNewPayments(
+  transaction: Executor,
+  companyId: number,
+  inputs: readonly PaymentPostingInput[],
+): Promise<void> {
+  return postNewSources(transaction, companyId, inputs.map(paymentPosting), "payment");
 }
 
 /** A manual entry posted as written (null: it was deleted). */

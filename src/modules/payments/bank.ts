@@ -10,8 +10,8 @@ import type { CompanyAccess } from "../../platform/access.js";
 import { learnContactIban } from "../contacts/service.js";
 import { postedDocument } from "../ledger/service.js";
 import type { DocumentLink } from "./link.js";
-import { LEDGER_DOCUMENT_TYPES, postPayment } from "./posting.js";
-import { insertPayment, type PaymentRow, paymentsByBankFingerprint } from "./store.js";
+import { LEDGER_DOCUMENT_TYPES, postNewPaymentRows } from "./posting.js";
+import { insertPayments, type PaymentRow, paymentsByBankFingerprint } from "./store.js";
 
 /** A payment's `bank_transaction` besides the statement: the bank's record of the transaction. */
 export interface BankTransactionDetails {
@@ -38,7 +38,9 @@ export interface BankPayment {
 /**
  * A statement's transactions as payments on `accountId`, in the caller's transaction: each new one
  * posts like every other payment (P3/P5), each the account already holds (same fingerprint) is kept as
- * its duplicate, unposted and unlinked. Answers how many were new, duplicates and linked.
+ * its duplicate, unposted and unlinked. Written and posted a few hundred rows per statement, so a
+ * statement of 10,000 transactions is a few dozen statements (bench/bank-import.ts). Answers how
+ * many were new, duplicates and linked.
  */
 export async function insertBankPayments(
   transaction: Executor,
@@ -53,36 +55,32 @@ export async function insertBankPayments(
     accountId,
     items.map((item) => item.fingerprint),
   );
-  const counts = { newCount: 0, duplicatesCount: 0, matchedCount: 0 };
-  for (const item of items) {
-    const original = held.get(item.fingerprint);
-    const document = original === undefined ? item.settles : null;
-    const row = await insertPayment(transaction, {
-      company_id: company.companyId,
-      amount_cents: item.amountCents,
-      description: item.description,
-      account_id: accountId,
-      paid_at: item.paidAt,
-      document_type: document?.type ?? null,
-      document_id: document?.id ?? null,
-      source: "bank_import",
-      bank_statement_id: statementId,
-      bank_transaction: JSON.stringify(item.details),
-      bank_fingerprint: item.fingerprint,
-      duplicate_of_id: original ?? null,
-    });
-    if (original !== undefined) {
-      counts.duplicatesCount += 1;
-      continue;
-    }
-    held.set(item.fingerprint, row.id);
-    await postPayment(transaction, company, row.id, row);
-    counts.newCount += 1;
-    if (document === null) continue;
-    counts.matchedCount += 1;
-    await learnCounterpartyIban(transaction, company.companyId, row);
-  }
-  return counts;
+  const rows = await insertPayments(
+    transaction,
+    items.map((item) => {
+      const original = held.get(item.fingerprint);
+      const document = original === undefined ? item.settles : null;
+      return {
+        company_id: company.companyId,
+        amount_cents: item.amountCents,
+        description: item.description,
+        account_id: accountId,
+        paid_at: item.paidAt,
+        document_type: document?.type ?? null,
+        document_id: document?.id ?? null,
+        source: "bank_import",
+        bank_statement_id: statementId,
+        bank_transaction: JSON.stringify(item.details),
+        bank_fingerprint: item.fingerprint,
+        duplicate_of_id: original ?? null,
+      };
+    }),
+  );
+  const fresh = rows.filter((row) => row.duplicate_of_id === null);
+  await postNewPaymentRows(transaction, company, fresh);
+  const linked = fresh.filter((row) => row.document_id !== null);
+  for (const row of linked) await learnCounterpartyIban(transaction, company.companyId, row);
+  return { newCount: fresh.length, duplicatesCount: rows.length - fresh.length, matchedCount: linked.length };
 }
 
 /** The contact of the document a bank payment settles learns the payment's IBAN (see the invariants). */
