@@ -1,6 +1,8 @@
 /**
  * The chart of accounts: read-only over the API (`read:accounts`), seeded per company from
- * `default-chart.ts`, and resolved by id or path for modules that book on an account.
+ * `default-chart.ts`, and resolved by id or path for modules that book on an account. The one
+ * account made later: a payment account per bank account number under the bank
+ * (`paymentSubAccount`, for a bank statement of another IBAN than the company's own).
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
@@ -173,4 +175,37 @@ export async function resolveAccountReference(
 /** Ids of the company's account at `path` and all accounts below it (e.g. every asset under "activa"). */
 export async function accountIdsUnderPath(executor: Executor, companyId: number, path: string): Promise<number[]> {
   return findAccountIdsUnderPath(executor, companyId, path);
+}
+
+/**
+ * The payment account `<parentPath>.<segment>` named `name`, made once under its parent (a
+ * payment and ledger account like it, numbered after its last child), in the caller's transaction.
+ * Two transactions making it at once: the chart's unique path refuses the second, which its
+ * caller runs again and then finds it.
+ */
+export async function paymentSubAccount(
+  executor: Executor,
+  companyId: number,
+  parentPath: string,
+  segment: string,
+  name: string,
+): Promise<number> {
+  const path = `${parentPath}.${segment}`;
+  const existing = await findAccountByPath(executor, companyId, path);
+  if (existing !== undefined) return existing.id;
+  const parent = await findAccountByPath(executor, companyId, parentPath);
+  if (parent === undefined) throw new Error(`company ${companyId} has no account ${parentPath} in its chart`);
+  const siblings = await findAccountIdsUnderPath(executor, companyId, parentPath);
+  return insertAccount(executor, {
+    company_id: companyId,
+    parent_id: parent.id,
+    name,
+    path_name: `${parent.path_name} • ${name}`,
+    path,
+    // the parent is among the ids under its path
+    reference: `${parent.reference}.${siblings.length}`,
+    type: parent.type,
+    is_payment_account: booleanToColumn(true) ?? 1,
+    is_ledger_account: parent.is_ledger_account,
+  });
 }

@@ -28,7 +28,13 @@ type Invoice = {
   payment_reference_rf: string;
 };
 type Statement = Record<string, unknown> & { id: number };
-type Payment = { id: number; amount: string; description: string | null; bank_transaction?: Record<string, unknown> };
+type Payment = {
+  id: number;
+  amount: string;
+  description: string | null;
+  account_path: string | null;
+  bank_transaction?: Record<string, unknown>;
+};
 
 const ACCOUNT = "NL69INGB0123456789";
 const CUSTOMER = "NL91ABNA0417164300";
@@ -344,6 +350,57 @@ describe("importing a bank statement", () => {
     expect(await payments(company, "all")).toEqual([]);
     const listed = await request(harness.app, "GET", api(company, "/bank_statements"), company.token);
     expect(json<{ bank_statements: unknown[] }>(listed).bank_statements).toEqual([]);
+  });
+
+  it("books the company's own IBAN on the bank, and another IBAN on a bank account of its own", async () => {
+    const company = await newCompany(harness.deps, "Twee Rekeningen BV");
+    const statementOf = (iban: string, reference: string, amount: string) =>
+      mt940([
+        {
+          iban,
+          from: "2026-10-01",
+          till: "2026-10-31",
+          opening: "0.00",
+          transactions: [{ amount, bookingDate: "2026-10-03", bankReference: reference }],
+        },
+      ]);
+    const own = json<{ bank_statement: Statement }>(await importFile(company, statementOf(CUSTOMER, "O1", "10.00")));
+    const other = json<{ bank_statement: Statement }>(await importFile(company, statementOf(ACCOUNT, "A1", "20.00")));
+    const again = json<{ bank_statement: Statement }>(
+      await importFile(
+        company,
+        mt940([
+          {
+            iban: ACCOUNT,
+            from: "2026-11-01",
+            till: "2026-11-30",
+            opening: "20.00",
+            transactions: [{ amount: "2.50", bookingDate: "2026-11-03", bankReference: "A2" }],
+          },
+        ]),
+      ),
+    );
+    expect(other.bank_statement.account_id).not.toBe(own.bank_statement.account_id);
+    expect(again.bank_statement.account_id).toBe(other.bank_statement.account_id);
+    for (const { bank_statement } of [own, other, again]) expect(bank_statement.ledger_difference).toBe("0.0");
+    const paths = (await payments(company, "all")).map((payment) => [payment.amount, payment.account_path]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        ["10.0", "activa.current_assets.liquid_assets.bank"],
+        ["20.0", "activa.current_assets.liquid_assets.bank.nl69ingb0123456789"],
+        ["2.5", "activa.current_assets.liquid_assets.bank.nl69ingb0123456789"],
+      ]),
+    );
+    const account = await request(
+      harness.app,
+      "GET",
+      api(company, `/accounts/${other.bank_statement.account_id}`),
+      company.token,
+    );
+    expect(json<{ account: Record<string, unknown> }>(account).account).toMatchObject({
+      name: "Bank NL69 INGB 0123 4567 89",
+      path: "activa.current_assets.liquid_assets.bank.nl69ingb0123456789",
+    });
   });
 
   it("needs manage:payments", async () => {

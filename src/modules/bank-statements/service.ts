@@ -10,6 +10,8 @@
  *   even at once: the one that loses the race on the fingerprints' unique index runs again;
  * - the statements of one file are one record when they are of one account, and refused when of
  *   several (each account's import reports its own balance);
+ * - each IBAN books on one account (`bookingAccount`): the bank for the company's own, a bank
+ *   account of its own under the bank for another, so each account's balance is one statement's;
  * - a document is linked to at most one payment of an import, and only while the amount is its
  *   whole open amount; everything else stays unbooked for the owner to link (with suggestions);
  * - `ledger_difference` is computed when answered, from the books as they are then.
@@ -25,8 +27,9 @@ import { notFound, ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
-import { accountIdsByPath, isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
+import { accountIdsByPath, isPaymentAccount, paymentSubAccount, resolveAccountReference } from "../accounts/service.js";
 import { checkFileName, decodeBase64 } from "../attachments/service.js";
+import { companyDetails } from "../companies/service.js";
 import { type BankPayment, insertBankPayments, paymentToMatch } from "../payments/service.js";
 import { accountBalanceCents } from "../reports/service.js";
 import { certainMatch, type MatchablePayment, suggestMatches } from "./matching.js";
@@ -36,6 +39,7 @@ import { fingerprints, paymentDescription } from "./rules.js";
 import { BankStatementPayload, type BankStatementSchema, type MatchSuggestionSchema } from "./schemas.js";
 import { readStatementFile } from "./statement-file.js";
 import {
+  accountHasStatements,
   accountOfIban,
   type BankStatementRow,
   findBankStatement,
@@ -110,13 +114,28 @@ function oneAccount(statements: ParsedStatement[]): ParsedStatement {
   };
 }
 
+/**
+ * The account a statement books on: the one asked for; else the one earlier statements of its IBAN
+ * used; else the bank account, while it is the company's own IBAN or no other IBAN's statements
+ * are booked on it; else a bank account of its own for the IBAN, made under the bank.
+ */
 async function bookingAccount(executor: Executor, companyId: number, upload: Upload): Promise<number> {
   if (upload.accountId !== undefined) return upload.accountId;
-  const earlier = await accountOfIban(executor, companyId, upload.statement.iban);
+  const { iban } = upload.statement;
+  const earlier = await accountOfIban(executor, companyId, iban);
   if (earlier !== undefined) return earlier;
   const bank = (await accountIdsByPath(executor, companyId, [BANK_PATH])).get(BANK_PATH);
   if (bank === undefined) throw new Error(`company ${companyId} has no bank account in its chart`);
-  return bank;
+  const ownIban = (await companyDetails(executor, companyId))?.iban ?? null;
+  const bankTaken = ownIban !== null ? ownIban !== iban : await accountHasStatements(executor, companyId, bank);
+  if (!bankTaken) return bank;
+  return paymentSubAccount(
+    executor,
+    companyId,
+    BANK_PATH,
+    iban.toLowerCase(),
+    `Bank ${iban.replace(/(.{4})(?=.)/g, "$1 ")}`,
+  );
 }
 
 /** The transaction as the matching rules read it. */

@@ -70,6 +70,18 @@ export async function accountOfIban(executor: Executor, companyId: number, iban:
   return row?.account_id;
 }
 
+/** Whether any statement is booked on the account. */
+export async function accountHasStatements(executor: Executor, companyId: number, accountId: number): Promise<boolean> {
+  const row = await statements(executor)
+    .selectFrom("bank_statements")
+    .select("id")
+    .where("company_id", "=", companyId)
+    .where("account_id", "=", accountId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Newest first. */
 export function listBankStatements(executor: Executor, companyId: number, paging: Paging) {
   return selectPage(
