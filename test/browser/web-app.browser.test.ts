@@ -308,12 +308,15 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       await page.getByLabel(t("contact.companyName")).fill("Kaashandel de Vries BV");
       await page.getByLabel(t("contact.email")).fill("anna@example.org");
       await page.getByLabel(t("contact.city")).fill("Alkmaar");
+      await page.getByLabel(t("contact.iban")).fill("nl91 abna 0417 1643 00");
       await page.getByRole("button", { name: t("action.save") }).click();
       await page.getByRole("heading", { name: t("contact.title", { name: "Kaashandel de Vries BV" }) }).waitFor();
       await page
         .getByRole("status")
         .filter({ hasText: t("saved") })
         .waitFor();
+      // the server's form of the IBAN, which bank payments from it are matched by
+      await expect(page.getByLabel(t("contact.iban")).inputValue()).resolves.toBe("NL91ABNA0417164300");
       await expectAccessible(page, "contact");
       await screenshot(page, `${name}-contact`);
 

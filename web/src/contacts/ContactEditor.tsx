@@ -29,7 +29,8 @@ type TextField =
   | "city"
   | "country_code"
   | "kvk_number"
-  | "vat_number";
+  | "vat_number"
+  | "iban";
 
 const TEXT_FIELDS: ReadonlyArray<[TextField, MessageKey, string, string]> = [
   ["company_name", "contact.companyName", "text", "organization"],
@@ -42,6 +43,8 @@ const TEXT_FIELDS: ReadonlyArray<[TextField, MessageKey, string, string]> = [
   ["country_code", "contact.country", "text", "country"],
   ["kvk_number", "contact.kvk", "text", "off"],
   ["vat_number", "contact.vatNumber", "text", "off"],
+  // bank payments from it are matched to the contact's documents (learned from a confirmed match)
+  ["iban", "contact.iban", "text", "off"],
 ];
 
 type Draft = Record<TextField, string> & { is_individual: boolean; is_supplier: boolean };

@@ -167,6 +167,7 @@ export const en = {
   "contact.country": "Country code",
   "contact.kvk": "KvK number",
   "contact.vatNumber": "VAT number",
+  "contact.iban": "IBAN",
   "contact.individual": "This is a private person",
   "contact.supplier": "This is a supplier",
   "contact.personalName": "Name",

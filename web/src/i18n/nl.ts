@@ -165,6 +165,7 @@ export const nl: Catalogue = {
   "contact.country": "Landcode",
   "contact.kvk": "KvK-nummer",
   "contact.vatNumber": "Btw-nummer",
+  "contact.iban": "IBAN",
   "contact.individual": "Dit is een particulier",
   "contact.supplier": "Dit is een leverancier",
   "contact.personalName": "Naam",
