@@ -78,11 +78,14 @@ export interface BoxLineRow {
   vat_cents: number | null;
 }
 
-/** The lines tagged with one of `boxes` in the period, oldest first; `vatOnly`: those carrying VAT. */
+/**
+ * The lines tagged with one of `boxes` in the period, oldest first; `vatOnly`: those carrying VAT;
+ * `withoutCountry`: those of a sales invoice or expense whose counterparty had no country when posted.
+ */
 export async function listBoxLines(
   executor: Executor,
   companyId: number,
-  filter: { boxes: readonly TaggedBox[]; vatOnly: boolean; from: string; till: string },
+  filter: { boxes: readonly TaggedBox[]; vatOnly: boolean; withoutCountry: boolean; from: string; till: string },
   paging: Paging,
 ): Promise<{ rows: BoxLineRow[]; total: number }> {
   let base = books(executor)
@@ -93,6 +96,11 @@ export async function listBoxLines(
     .where("line.date", ">=", filter.from)
     .where("line.date", "<=", filter.till);
   if (filter.vatOnly) base = base.where("line.vat_cents", "is not", null);
+  if (filter.withoutCountry) {
+    base = base
+      .where("entry.source_type", "in", ["sales_invoice", "expense"])
+      .where((eb) => eb.or([eb("entry.counterparty_country", "is", null), eb("entry.counterparty_country", "=", "")]));
+  }
   return selectPage(base, paging, (query) =>
     query
       .select([
@@ -179,4 +187,42 @@ export async function listVatReturns(
   return selectPage(base, paging, (query) =>
     query.selectAll().orderBy("from_date", "desc").orderBy("till_date", "desc").orderBy("id", "desc"),
   );
+}
+
+/**
+ * The first and last date of a VAT-tagged ledger line, and of a filed return; null when there is
+ * none. The boxes are named so the partial box index answers without reading the lines.
+ */
+export async function bookedDates(
+  executor: Executor,
+  companyId: number,
+): Promise<{ first: string; last: string } | null> {
+  const lines = await books(executor)
+    .selectFrom("ledger_lines")
+    .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
+    .where("company_id", "=", companyId)
+    .where("vat_box", "in", [...VAT_BOXES])
+    .executeTakeFirst();
+  const filed = await books(executor)
+    .selectFrom("vat_returns")
+    .select((eb) => [eb.fn.min("from_date").as("first"), eb.fn.max("till_date").as("last")])
+    .where("company_id", "=", companyId)
+    .executeTakeFirst();
+  const firsts = [lines?.first, filed?.first].filter((date): date is string => typeof date === "string");
+  const lasts = [lines?.last, filed?.last].filter((date): date is string => typeof date === "string");
+  if (firsts.length === 0 || lasts.length === 0) return null;
+  return { first: firsts.sort()[0] ?? "", last: lasts.sort().at(-1) ?? "" };
+}
+
+/** Every filed return's period, oldest first: a company files a few a year. */
+export async function filedPeriods(
+  executor: Executor,
+  companyId: number,
+): Promise<Array<{ period: string; from: string; till: string }>> {
+  return books(executor)
+    .selectFrom("vat_returns")
+    .select(["period", "from_date as from", "till_date as till"])
+    .where("company_id", "=", companyId)
+    .orderBy("from_date")
+    .execute();
 }
