@@ -54,6 +54,7 @@ const EXTENSIONS = [
   "POST /api/v1/companies/:company_id/vat_returns",
   "GET /api/v1/companies/:company_id/vat_returns/:period",
   "GET /api/v1/companies/:company_id/vat_returns/:period/lines",
+  "GET /api/v1/companies/:company_id/vat_return_periods",
   "GET /api/v1/companies/:company_id/icp_returns/:period",
   "GET /api/v1/companies/:company_id/reports/trial_balance",
   "GET /api/v1/companies/:company_id/reports/profit_and_loss",

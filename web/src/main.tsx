@@ -25,6 +25,7 @@ import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
 import { QuotationPage } from "./quotations/QuotationPage.js";
 import { SettingsPage } from "./settings/SettingsPage.js";
+import { VatReturnPage } from "./vat/VatReturnPage.js";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -71,6 +72,8 @@ const router = createBrowserRouter(
             { path: "expenses/:expenseId", element: <ExpensePage /> },
             { path: "payments", element: <PaymentList /> },
             { path: "settings", element: <SettingsPage /> },
+            { path: "vat", element: <VatReturnPage /> },
+            { path: "vat/:period", element: <VatReturnPage /> },
             { path: "*", element: <NotFound /> },
           ],
         },

@@ -914,6 +914,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/vat_return_periods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the periods whose VAT return the company can look at and file, newest first
+     * @description Answers one page of the VAT return periods (`page` from 1, `per_page` at most 100); `X-Total` says how many match the filters. Needs the scope `read:reports`.
+     */
+    get: operations["listVatReturnPeriods"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/companies/{company_id}/vat_returns/{period}": {
     parameters: {
       query?: never;
@@ -1923,6 +1943,8 @@ export interface components {
       till: string;
       /** @enum {string} */
       state: "open" | "filed";
+      /** Format: date-time */
+      filed_at: string | null;
       /** @enum {string} */
       rounding: "favour" | "arithmetic";
       boxes: {
@@ -2011,6 +2033,17 @@ export interface components {
           vat_filed: string | null;
         };
       };
+    };
+    VatReturnPeriod: {
+      period: string;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      till: string;
+      /** @enum {string} */
+      state: "open" | "filed";
+      /** @enum {string} */
+      timing: "past" | "current" | "future";
     };
     VatReturnInput: {
       period?: string | null;
@@ -5662,6 +5695,49 @@ export interface operations {
       429: components["responses"]["Error429"];
     };
   };
+  listVatReturnPeriods: {
+    parameters: {
+      query?: {
+        /** @description The page to return, from 1 */
+        page?: number;
+        /** @description Items per page, at most 100 */
+        per_page?: number;
+      };
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "X-Page": components["headers"]["Page"];
+          "X-Per-Page": components["headers"]["PerPage"];
+          "X-Total": components["headers"]["Total"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            vat_return_periods: components["schemas"]["VatReturnPeriod"][];
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      429: components["responses"]["Error429"];
+    };
+  };
   getVatReturn: {
     parameters: {
       query?: never;
@@ -5706,6 +5782,8 @@ export interface operations {
         page?: number;
         /** @description Items per page, at most 100 */
         per_page?: number;
+        /** @description Which items to list */
+        selection?: "all" | "without_country";
         /** @description The box of the return */
         box: "1a" | "1b" | "1c" | "1d" | "1e" | "2a" | "3a" | "3b" | "3c" | "4a" | "4b" | "5a" | "5b" | "5g";
       };

@@ -30,7 +30,9 @@ const SETTLEMENT = "passiva.current_liabilities.vat_settlement";
 const ROUNDING = "profit.costs.rounding_differences";
 
 type Box = { base: string | null; vat: string | null; base_filed: string | null; vat_filed: string | null };
-type VatReturnBody = { vat_return: { period: string; state: string; boxes: Record<string, Box> } };
+type VatReturnBody = {
+  vat_return: { period: string; state: string; filed_at: string | null; boxes: Record<string, Box> };
+};
 /** path, signed cents (positive: debit), and the box tag */
 type Line = [path: string, cents: number, tag?: { box: VatBox; base?: number; vat?: number }];
 
@@ -127,7 +129,13 @@ describe("filing a VAT return", () => {
     expect(open.state).toBe("open");
     const response = await file(owner, "2026Q3");
     expect(response.statusCode, response.body).toBe(201);
-    expect(json<VatReturnBody>(response).vat_return).toEqual({ ...open, state: "filed" });
+    // filed at the test clock's instant, in the company's time zone (12:00 in Amsterdam, summer time)
+    expect(open.filed_at).toBeNull();
+    expect(json<VatReturnBody>(response).vat_return).toEqual({
+      ...open,
+      state: "filed",
+      filed_at: "2026-10-15T12:00:00.000+02:00",
+    });
     expect(open.boxes["5g"]).toEqual({ base: null, vat: "194.7", base_filed: null, vat_filed: "194.0" });
     const { entries, lines } = await settlementOf(owner);
     expect(entries).toHaveLength(1);
@@ -145,7 +153,7 @@ describe("filing a VAT return", () => {
 
   it("answers the filed figures afterwards and lists the filed return", async () => {
     const shown = json<VatReturnBody>(await get(owner, "/2026Q3")).vat_return;
-    expect(shown).toMatchObject({ period: "2026Q3", state: "filed" });
+    expect(shown).toMatchObject({ period: "2026Q3", state: "filed", filed_at: "2026-10-15T12:00:00.000+02:00" });
     expect(shown.boxes["5a"]).toEqual({ base: null, vat: "240.05", base_filed: null, vat_filed: "240.0" });
     const list = await get(owner, "");
     expect(list.statusCode, list.body).toBe(200);

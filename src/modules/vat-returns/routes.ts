@@ -6,8 +6,21 @@ import { setPagingHeaders } from "../../platform/paging.js";
 import type { Query } from "../../platform/query-string.js";
 import { payloadBody } from "../../platform/route-docs.js";
 import { RETURN_BOXES } from "./rules.js";
-import { VatReturnLineListResponse, VatReturnListResponse, VatReturnPayload, VatReturnResponse } from "./schemas.js";
-import { fileVatReturn, listFiledVatReturns, listVatReturnLines, showVatReturn } from "./service.js";
+import {
+  VAT_RETURN_LINE_SELECTIONS,
+  VatReturnLineListResponse,
+  VatReturnListResponse,
+  VatReturnPayload,
+  VatReturnPeriodListResponse,
+  VatReturnResponse,
+} from "./schemas.js";
+import {
+  fileVatReturn,
+  listFiledVatReturns,
+  listVatReturnLines,
+  listVatReturnPeriods,
+  showVatReturn,
+} from "./service.js";
 
 const reports = access("read:reports", "company_id");
 // filing posts the settlement entry into the books
@@ -17,6 +30,7 @@ const periodOf = (params: unknown) => (params as { period?: unknown }).period;
 
 /** `box` is read with the period, by the service (rules.ts `readReturnBox`) */
 const LINES_QUERY = listQuery({
+  selections: VAT_RETURN_LINE_SELECTIONS,
   extra: { box: { type: "string", enum: [...RETURN_BOXES], description: "The box of the return" } },
   required: ["box"],
 });
@@ -33,6 +47,27 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
       );
       setPagingHeaders(reply, page);
       return { vat_returns: page.items };
+    },
+  );
+
+  app.get(
+    "/api/v1/companies/:company_id/vat_return_periods",
+    {
+      config: reports,
+      schema: {
+        summary: "List the periods whose VAT return the company can look at and file, newest first",
+        querystring: PAGED_LIST.schema,
+        response: { 200: VatReturnPeriodListResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = await listVatReturnPeriods(
+        deps,
+        requireCompany(request),
+        PAGED_LIST.read(request.query as Query).paging,
+      );
+      setPagingHeaders(reply, page);
+      return { vat_return_periods: page.items };
     },
   );
 
@@ -63,12 +98,14 @@ export function registerVatReturnRoutes(app: FastifyInstance, deps: ServiceDeps)
     },
     async (request, reply) => {
       const query = request.query as Query;
+      const { selection, paging } = LINES_QUERY.read(query);
       const page = await listVatReturnLines(
         deps,
         requireCompany(request),
         periodOf(request.params),
         query.box,
-        LINES_QUERY.read(query).paging,
+        selection,
+        paging,
       );
       setPagingHeaders(reply, page);
       return { vat_return_lines: page.items };

@@ -1,6 +1,7 @@
 /**
  * Wire shapes of the VAT return (issue 11): the return with its 14 boxes in the form's order, the
- * drill-down lines behind a box, and the filing request. Amounts are decimal strings.
+ * drill-down lines behind a box, the filing request, and the periods a company can choose from
+ * (issue 30). Amounts are decimal strings.
  */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
@@ -23,12 +24,26 @@ export const VatReturnSchema = ResponseObject({
   from: Filled.date(),
   till: Filled.date(),
   state: Filled.enumeration(["open", "filed"] as const),
+  filed_at: Nullable.dateTime(),
   rounding: Filled.enumeration(["favour", "arithmetic"] as const),
   boxes: ResponseObject(boxProperties),
 });
 
 export const VatReturnResponse = Type.Object({ vat_return: VatReturnSchema });
 export const VatReturnListResponse = Type.Object({ vat_returns: Type.Array(VatReturnSchema) });
+
+export const VatReturnPeriodSchema = ResponseObject({
+  period: Filled.string(),
+  from: Filled.date(),
+  till: Filled.date(),
+  state: Filled.enumeration(["open", "filed"] as const),
+  timing: Filled.enumeration(["past", "current", "future"] as const),
+});
+
+export const VatReturnPeriodListResponse = Type.Object({ vat_return_periods: Type.Array(VatReturnPeriodSchema) });
+
+/** `selection` of a box's lines: every line, or the documents' lines whose counterparty had no country */
+export const VAT_RETURN_LINE_SELECTIONS = ["all", "without_country"] as const;
 
 export const VatReturnLineSchema = ResponseObject({
   id: Filled.integer(),
@@ -50,5 +65,5 @@ export const VatReturnPayload = {
   wrapper: "vat_return",
   schema: Type.Object({ period: Nullable.string({ maxLength: 10 }) }),
   // what a return answers with; a client may send it back
-  readOnly: ["from", "till", "state", "rounding", "boxes"],
+  readOnly: ["from", "till", "state", "filed_at", "rounding", "boxes"],
 } as const;

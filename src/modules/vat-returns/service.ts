@@ -8,6 +8,9 @@
  * time zone and share no day with a filed return; the return is computed, stored, settled (P6,
  * through the ledger service, dated on the period's last day) and its period locked.
  *
+ * The periods to choose from (periods.ts) are the company's return length over its booked dates,
+ * filed returns as filed; a filed return says when it was filed (`filed_at`, null while open).
+ *
  * Every figure is exact at any size (bigint cents from exact SQL sums). The settlement is capped
  * instead: a ledger line is a number of cents, exact up to 2^53, so a period with a larger amount
  * to settle is refused (422 naming `period`) before anything is written.
@@ -16,7 +19,7 @@ import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
-import { dateInTimeZone, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
+import { dateInTimeZone, formatDateTime, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { ValidationErrors } from "../../platform/errors.js";
 import { centsToDecimal, exactNumber } from "../../platform/money.js";
@@ -31,6 +34,7 @@ import {
   postSettlementAndLock,
   signedLine,
 } from "../ledger/service.js";
+import { listPeriods } from "./periods.js";
 import {
   computeReturn,
   drillDownBoxes,
@@ -45,8 +49,16 @@ import {
   settlementAmounts,
   type VatReturnRounding,
 } from "./rules.js";
-import { type VatReturnLineSchema, VatReturnPayload, type VatReturnSchema } from "./schemas.js";
 import {
+  type VAT_RETURN_LINE_SELECTIONS,
+  type VatReturnLineSchema,
+  VatReturnPayload,
+  type VatReturnPeriodSchema,
+  type VatReturnSchema,
+} from "./schemas.js";
+import {
+  bookedDates,
+  filedPeriods,
   findOverlappingVatReturn,
   findVatReturn,
   insertVatReturn,
@@ -61,13 +73,16 @@ const RESOURCE = "vatReturn";
 
 export type VatReturn = Static<typeof VatReturnSchema>;
 export type VatReturnLine = Static<typeof VatReturnLineSchema>;
+export type VatReturnPeriod = Static<typeof VatReturnPeriodSchema>;
+export type VatReturnLineSelection = (typeof VAT_RETURN_LINE_SELECTIONS)[number];
 
-function presentFiled(row: VatReturnRow): VatReturn {
+function presentFiled(row: VatReturnRow, timeZone: string): VatReturn {
   return {
     period: row.period,
     from: row.from_date,
     till: row.till_date,
     state: "filed",
+    filed_at: formatDateTime(row.filed_at, timeZone),
     rounding: row.rounding === "arithmetic" ? "arithmetic" : "favour",
     boxes: JSON.parse(row.boxes) as PresentedBoxes,
   };
@@ -89,10 +104,28 @@ export async function showVatReturn(
 ): Promise<VatReturn> {
   const period = readPeriod(periodText);
   const filed = await findVatReturn(deps.db, company.companyId, period.period);
-  if (filed) return presentFiled(filed);
+  if (filed) return presentFiled(filed, company.timeZone);
   const { vat_return_rounding: rounding } = await bookkeepingSettings(deps.db, company.companyId);
   const figures = await figuresOf(deps.db, company.companyId, period, rounding);
-  return { ...period, state: "open", rounding, boxes: presentBoxes(figures) };
+  return { ...period, state: "open", filed_at: null, rounding, boxes: presentBoxes(figures) };
+}
+
+/** The periods the company can look at and file, newest first (periods.ts). */
+export async function listVatReturnPeriods(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paging: Paging,
+): Promise<Page<VatReturnPeriod>> {
+  const { vat_period: length } = await bookkeepingSettings(deps.db, company.companyId);
+  const booked = await bookedDates(deps.db, company.companyId);
+  const filed = await filedPeriods(deps.db, company.companyId);
+  const today = dateInTimeZone(deps.now(), company.timeZone);
+  const periods = listPeriods(booked, filed, length, today);
+  const start = (paging.page - 1) * paging.perPage;
+  const items = periods
+    .slice(start, start + paging.perPage)
+    .map(({ period, from, till, state, timing }) => ({ period, from, till, state, timing }));
+  return { items, total: periods.length, paging };
 }
 
 /** The ledger lines behind one box of a period's return, oldest first. */
@@ -101,11 +134,17 @@ export async function listVatReturnLines(
   company: CompanyAccess,
   periodText: unknown,
   boxText: unknown,
+  selection: VatReturnLineSelection,
   paging: Paging,
 ): Promise<Page<VatReturnLine>> {
   const period = readPeriod(periodText);
   const box = readReturnBox(boxText);
-  const filter = { ...drillDownBoxes(box), from: period.from, till: period.till };
+  const filter = {
+    ...drillDownBoxes(box),
+    from: period.from,
+    till: period.till,
+    withoutCountry: selection === "without_country",
+  };
   const { rows, total } = await listBoxLines(deps.db, company.companyId, filter, paging);
   const paths = await accountPathsById(
     deps.db,
@@ -135,7 +174,7 @@ export async function listFiledVatReturns(
   paging: Paging,
 ): Promise<Page<VatReturn>> {
   const { rows, total } = await listVatReturns(deps.db, company.companyId, paging);
-  return { items: rows.map(presentFiled), total, paging };
+  return { items: rows.map((row) => presentFiled(row, company.timeZone)), total, paging };
 }
 
 /** The period named in a filing request; its problems go to `errors`. */
@@ -196,7 +235,14 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
       errors.add("period", { key: "settlementTooLarge", most: LARGEST_LINE });
     }
     errors.throwIfAny(RESOURCE);
-    const filed: VatReturn = { ...period, state: "filed", rounding, boxes: presentBoxes(figures) };
+    const filedAt = deps.now().toISOString();
+    const filed: VatReturn = {
+      ...period,
+      state: "filed",
+      filed_at: formatDateTime(filedAt, company.timeZone),
+      rounding,
+      boxes: presentBoxes(figures),
+    };
     const vatReturnId = await insertVatReturn(transaction, {
       company_id: company.companyId,
       period: period.period,
@@ -204,7 +250,7 @@ export async function fileVatReturn(deps: ServiceDeps, company: CompanyAccess, b
       till_date: period.till,
       rounding,
       boxes: JSON.stringify(filed.boxes),
-      filed_at: deps.now().toISOString(),
+      filed_at: filedAt,
     });
     const entryId = await postSettlementAndLock(
       transaction,

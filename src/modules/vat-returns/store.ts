@@ -78,11 +78,14 @@ export interface BoxLineRow {
   vat_cents: number | null;
 }
 
-/** The lines tagged with one of `boxes` in the period, oldest first; `vatOnly`: those carrying VAT. */
+/**
+ * The lines tagged with one of `boxes` in the period, oldest first; `vatOnly`: those carrying VAT;
+ * `withoutCountry`: those of a sales invoice or expense whose counterparty had no country when posted.
+ */
 export async function listBoxLines(
   executor: Executor,
   companyId: number,
-  filter: { boxes: readonly TaggedBox[]; vatOnly: boolean; from: string; till: string },
+  filter: { boxes: readonly TaggedBox[]; vatOnly: boolean; withoutCountry: boolean; from: string; till: string },
   paging: Paging,
 ): Promise<{ rows: BoxLineRow[]; total: number }> {
   let base = books(executor)
@@ -93,6 +96,11 @@ export async function listBoxLines(
     .where("line.date", ">=", filter.from)
     .where("line.date", "<=", filter.till);
   if (filter.vatOnly) base = base.where("line.vat_cents", "is not", null);
+  if (filter.withoutCountry) {
+    base = base
+      .where("entry.source_type", "in", ["sales_invoice", "expense"])
+      .where((eb) => eb.or([eb("entry.counterparty_country", "is", null), eb("entry.counterparty_country", "=", "")]));
+  }
   return selectPage(base, paging, (query) =>
     query
       .select([
@@ -179,4 +187,61 @@ export async function listVatReturns(
   return selectPage(base, paging, (query) =>
     query.selectAll().orderBy("from_date", "desc").orderBy("till_date", "desc").orderBy("id", "desc"),
   );
+}
+
+/**
+ * The first and last date of a VAT-tagged ledger line, and of a filed return; null when there is
+ * none. Each box's first and last date is its own seek on the partial box index (company, box,
+ * date), so the answer costs the same for a company of a hundred lines or of millions.
+ */
+export async function bookedDates(
+  executor: Executor,
+  companyId: number,
+): Promise<{ first: string; last: string } | null> {
+  const tagged = books(executor).selectFrom("ledger_lines").where("company_id", "=", companyId);
+  const row = await books(executor)
+    .selectNoFrom(() => [
+      ...VAT_BOXES.flatMap((box) => [
+        tagged
+          .where("vat_box", "=", box)
+          .select((inner) => inner.fn.min("date").as("date"))
+          .as(`first_${box}`),
+        tagged
+          .where("vat_box", "=", box)
+          .select((inner) => inner.fn.max("date").as("date"))
+          .as(`last_${box}`),
+      ]),
+      books(executor)
+        .selectFrom("vat_returns")
+        .where("company_id", "=", companyId)
+        .select((inner) => inner.fn.min("from_date").as("date"))
+        .as("first_filed"),
+      books(executor)
+        .selectFrom("vat_returns")
+        .where("company_id", "=", companyId)
+        .select((inner) => inner.fn.max("till_date").as("date"))
+        .as("last_filed"),
+    ])
+    .executeTakeFirst();
+  const dates = (prefix: string) =>
+    Object.entries(row ?? {})
+      .filter(([name, date]) => name.startsWith(prefix) && typeof date === "string")
+      .map(([, date]) => String(date))
+      .sort();
+  const [first] = dates("first_");
+  const last = dates("last_").at(-1);
+  return first === undefined || last === undefined ? null : { first, last };
+}
+
+/** Every filed return's period, oldest first: a company files a few a year. */
+export async function filedPeriods(
+  executor: Executor,
+  companyId: number,
+): Promise<Array<{ period: string; from: string; till: string }>> {
+  return books(executor)
+    .selectFrom("vat_returns")
+    .select(["period", "from_date as from", "till_date as till"])
+    .where("company_id", "=", companyId)
+    .orderBy("from_date")
+    .execute();
 }

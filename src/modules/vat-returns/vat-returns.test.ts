@@ -42,6 +42,7 @@ type VatReturnBody = {
     from: string;
     till: string;
     state: string;
+    filed_at: string | null;
     rounding: string;
     boxes: Record<string, Box>;
   };
@@ -142,6 +143,7 @@ describe("the VAT return of an open period", () => {
       from: "2026-07-01",
       till: "2026-09-30",
       state: "open",
+      filed_at: null,
       rounding: "favour",
       boxes: EXPECTED_BOXES,
     });

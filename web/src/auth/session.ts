@@ -27,6 +27,8 @@ const SCOPES = [
   "manage:quotations",
   "manage:expenses",
   "read:reports",
+  // filing a VAT return posts its settlement entry
+  "manage:journal_entries",
 ].join(" ");
 const PENDING_KEY = "kasboek.signin";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
