@@ -19,6 +19,7 @@ const SECTIONS = [
   { path: "products", label: "nav.products" },
   { path: "expenses", label: "nav.expenses" },
   { path: "payments", label: "nav.payments" },
+  { path: "bank", label: "bank.nav" },
   { path: "settings", label: "nav.settings" },
 ] as const;
 
