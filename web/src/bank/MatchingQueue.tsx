@@ -1,5 +1,5 @@
 /**
- * The matching queue: the unbooked payments (the API's `selection=unbooked`), oldest work first as
+ * The matching queue: the unbooked payments (the API's `selection=unbooked`), newest first as
  * the API lists them, each with its suggestions (QueueItem). Invariants: a payment leaves the
  * queue as soon as the server booked it, and the focus moves to the item that took its place
  * (the next, else the one before, else the queue's heading), so the owner works through it with
