@@ -9,7 +9,6 @@ import { buildTestApp, errorOf, json, newCompany, type TestApp, type TestCompany
 import { mt940 } from "../../../test/support/bank-files.js";
 import { companyApi } from "../../../test/support/company-api.js";
 
-const BANK = "activa.current_assets.liquid_assets.bank";
 const ACCOUNT_IBAN = "NL69INGB0123456789";
 const CUSTOMER_IBAN = "NL91ABNA0417164300";
 
@@ -28,7 +27,10 @@ type Payment = {
   bank_transaction?: Record<string, unknown>;
 };
 type Invoice = { id: number; open_amount: string; payment_status: string; contact_id: number };
-type TrialBalance = { accounts: Array<{ path: string | null; balance: string }>; total_debit: string };
+type TrialBalance = {
+  accounts: Array<{ account_id: number | null; path: string | null; balance: string }>;
+  total_debit: string;
+};
 
 /** A company with a customer (no IBAN known yet) and its open invoices, and one bank transfer paying them. */
 async function setUp(name: string, prices: string[], transfer: string) {
@@ -79,9 +81,12 @@ async function setUp(name: string, prices: string[], transfer: string) {
   return { company, api, customerId: customer.contact.id, invoices, payment, statement };
 }
 
-async function bankBalance(api: ReturnType<typeof companyApi>): Promise<string | undefined> {
+/** The balance of the bank account the statement's payments are on (one of its own, under the bank). */
+async function bankBalance(api: ReturnType<typeof companyApi>, payment: Payment): Promise<string | undefined> {
   const report = await api.read<{ trial_balance: TrialBalance }>("/reports/trial_balance?date=2026-12-31");
-  return report.trial_balance.accounts.find((account) => account.path === BANK)?.balance;
+  const account = report.trial_balance.accounts.find((candidate) => candidate.account_id === payment.account_id);
+  expect(account?.path).toMatch(/^activa\.current_assets\.liquid_assets\.bank/);
+  return account?.balance;
 }
 
 const split = (api: ReturnType<typeof companyApi>, payment: Payment, parts: unknown[]) =>
@@ -101,7 +106,7 @@ describe("splitting a payment over several documents", () => {
     // 100 + 21 % = 121.00 and 50 + 21 % = 60.50: one transfer of 181.50 pays both
     const { api, customerId, invoices, payment, statement } = await setUp("Splitsen BV", ["100", "50"], "181.50");
     const [first, second] = invoices;
-    const before = await bankBalance(api);
+    const before = await bankBalance(api, payment);
     expect(before).toBe("181.5");
 
     const response = await split(api, payment, [
@@ -125,7 +130,7 @@ describe("splitting a payment over several documents", () => {
     expect(unbooked.payments).toEqual([]);
     const booked = await api.read<{ payments: Payment[] }>("/payments?selection=booked");
     expect(booked.payments.map((part) => part.amount).sort()).toEqual(["121.0", "60.5"]);
-    expect(await bankBalance(api)).toBe(before);
+    expect(await bankBalance(api, payment)).toBe(before);
     const receivables = await api.read<{ receivables: { total: string } }>("/reports/receivables");
     expect(receivables.receivables.total).toBe("0.0");
     const contact = await api.read<{ contact: { iban: string | null } }>(`/contacts/${customerId}`);
@@ -137,7 +142,7 @@ describe("splitting a payment over several documents", () => {
       statement,
     );
     expect(again.bank_statement).toMatchObject({ new_count: 0, duplicates_count: 1 });
-    expect(await bankBalance(api)).toBe(before);
+    expect(await bankBalance(api, payment)).toBe(before);
   });
 
   it("nets an invoice against its credit note", async () => {
@@ -159,7 +164,7 @@ describe("splitting a payment over several documents", () => {
       const shown = await api.read<{ sales_invoice: Invoice }>(`/sales_invoices/${invoice?.id}`);
       expect(shown.sales_invoice).toMatchObject({ open_amount: "0.0", payment_status: "paid" });
     }
-    expect(await bankBalance(api)).toBe("96.8");
+    expect(await bankBalance(api, payment)).toBe("96.8");
   });
 
   it("refuses a split that does not add up, a part of zero, another company's invoice, or one invoice twice, and changes nothing", async () => {
