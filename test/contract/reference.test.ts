@@ -68,6 +68,8 @@ const EXTENSIONS = [
   "POST /api/v1/companies/:company_id/bank_statements",
   "GET /api/v1/companies/:company_id/bank_statements/:id",
   "GET /api/v1/companies/:company_id/payments/:id/match_suggestions",
+  // one payment split over several documents (issue 30), all or nothing
+  "POST /api/v1/companies/:company_id/payments/:id/split",
 ];
 
 afterAll(() => harness.close());

@@ -74,6 +74,11 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { bank_statement: { attachment: SECURITY_STATEMENT, attachment_file_name: "afschrift.xml" } },
     update: { bank_statement: { attachment: SECURITY_STATEMENT } },
   },
+  // a payment split over documents: refused before the documents are looked at
+  split: {
+    create: { split: { parts: [{ amount: "19.95", sales_invoice_id: 1 }] } },
+    update: { split: { parts: [{ amount: "19.95", sales_invoice_id: 1 }] } },
+  },
   sales_invoices: {
     create: { sales_invoice: { description: "Security suite", invoice_lines: [{ price_per_unit: "10" }] } },
     update: { sales_invoice: { description: "Changed", invoice_lines: [{ price_per_unit: "5" }] } },
@@ -164,6 +169,8 @@ const FIXTURES: Record<string, Fixture> = {
   // a payment's match suggestions: the payment's id
   match_suggestions: own((harness, owner) => created(harness, owner, "payments")),
   bank_statements: own((harness, owner) => created(harness, owner, "bank_statements")),
+  // a payment's split: the payment's id
+  split: own((harness, owner) => created(harness, owner, "payments")),
   sales_invoices: own((harness, owner) => created(harness, owner, "sales_invoices")),
   // the PDF of an invoice: the invoice's id
   pdf: own((harness, owner) => created(harness, owner, "sales_invoices")),

@@ -12,6 +12,7 @@ import { Callback } from "./app/Callback.js";
 import { Home } from "./app/Home.js";
 import { NotFound } from "./app/NotFound.js";
 import { Shell } from "./app/Shell.js";
+import { BankPage } from "./bank/BankPage.js";
 import { ContactEditor } from "./contacts/ContactEditor.js";
 import { ContactList } from "./contacts/ContactList.js";
 import { ExpenseList } from "./expenses/ExpenseList.js";
@@ -71,6 +72,7 @@ const router = createBrowserRouter(
             { path: "expenses/new", element: <ExpensePage /> },
             { path: "expenses/:expenseId", element: <ExpensePage /> },
             { path: "payments", element: <PaymentList /> },
+            { path: "bank", element: <BankPage /> },
             { path: "settings", element: <SettingsPage /> },
             { path: "vat", element: <VatReturnPage /> },
             { path: "vat/:period", element: <VatReturnPage /> },

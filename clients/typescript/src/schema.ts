@@ -406,6 +406,26 @@ export interface paths {
     patch: operations["updatePayment"];
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/payments/{id}/split": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a split
+     * @description Creates a split from the attributes under `split`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. An id that is not there, or is another company's, is a 404. Kasboek extension: one unbooked payment over several published documents, all or nothing; the parts' amounts add up exactly to the payment's. The payment becomes the first part, each further part a new payment with its account, date, description and bank record; answers them all. A payment linked already (unlink it first) or a bank statement's duplicate is a 422. Needs the scope `manage:payments`.
+     */
+    post: operations["createPaymentSplit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/companies/{company_id}/bank_statements": {
     parameters: {
       query?: never;
@@ -1439,6 +1459,18 @@ export interface components {
       sales_invoice_id?: number | null;
       /** @description Kasboek extension, write only: the published expense this payment settles (it is then booked); null unlinks it */
       expense_id?: number | null;
+    };
+    SplitInput: {
+      /** @description What each document gets: amounts that add up exactly to the payment's (signed as the payment is; a credit note's part is the other way), each with the sales_invoice_id or expense_id it pays. The payment becomes the first part; every further part is a new payment */
+      parts?: {
+        /**
+         * Format: decimal
+         * @description An exact decimal: a string such as "12.50" or a number
+         */
+        amount?: string | number | null;
+        sales_invoice_id?: number | null;
+        expense_id?: number | null;
+      }[];
     };
     BankStatement: {
       id: number;
@@ -3849,6 +3881,55 @@ export interface operations {
         content: {
           "application/json": {
             payment: components["schemas"]["Payment"];
+          };
+        };
+      };
+      400: components["responses"]["Error400_2"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      422: components["responses"]["Error422"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  createPaymentSplit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to this key is kept 24 hours (per token) and replayed; the same key with another request is a 422, and while the first is running a 409. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          split: components["schemas"]["SplitInput"];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            payments: components["schemas"]["Payment"][];
           };
         };
       };

@@ -12,8 +12,10 @@ import {
   deleteCompanyPayment,
   listCompanyPayments,
   showPayment,
+  splitCompanyPayment,
   updateCompanyPayment,
 } from "./service.js";
+import { SplitPayload } from "./split.js";
 
 const PAYMENT_ID = idParams({ id: "payment" });
 
@@ -63,6 +65,28 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServiceDeps): 
     async (request) => ({
       payment: await updateCompanyPayment(deps, requireCompany(request), pathId(request), request.body),
     }),
+  );
+
+  // Kasboek extension: one payment over several documents, all or nothing (split.ts)
+  app.post(
+    "/api/v1/companies/:company_id/payments/:id/split",
+    {
+      config: payments,
+      schema: {
+        description:
+          "Kasboek extension: one unbooked payment over several published documents, all or nothing; the parts' " +
+          "amounts add up exactly to the payment's. The payment becomes the first part, each further part a new " +
+          "payment with its account, date, description and bank record; answers them all. A payment linked " +
+          "already (unlink it first) or a bank statement's duplicate is a 422.",
+        params: PAYMENT_ID,
+        body: payloadBody(SplitPayload),
+        response: { 201: PaymentListResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        payments: await splitCompanyPayment(deps, requireCompany(request), pathId(request), request.body),
+      }),
   );
 
   app.delete(

@@ -28,6 +28,7 @@ import { type DocumentLink, type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCU
 import { postPayment } from "./posting.js";
 import { type Payment, presentOne, presentPayments } from "./present.js";
 import { PaymentPayload, type PaymentSelection } from "./schemas.js";
+import { splitPayment } from "./split.js";
 
 /** The payments a sales invoice may carry, as its request schema embeds them. */
 export { PaymentAttributes as PaymentAttributesSchema } from "./schemas.js";
@@ -309,6 +310,16 @@ export async function paymentToMatch(
     settled: row.document_id !== null || row.duplicate_of_id !== null,
     bank: row.bank_transaction === null ? null : (JSON.parse(row.bank_transaction) as BankTransactionDetails),
   };
+}
+
+/** Splits an unbooked payment over several documents, all or nothing (split.ts). */
+export async function splitCompanyPayment(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  paymentId: number,
+  body: unknown,
+): Promise<Payment[]> {
+  return deps.db.transaction().execute((transaction) => splitPayment(transaction, company, paymentId, body));
 }
 
 export async function deleteCompanyPayment(

@@ -3,6 +3,7 @@
  */
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { isPostgres } from "../../db/dialect.js";
 import { type ExactSumText, exactSum } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
@@ -95,17 +96,19 @@ export async function listPayments(
   );
 }
 
+/** A payment; with `lock`, its row stays locked until the transaction ends (PostgreSQL; SQLite writers queue anyway). */
 export async function findPayment(
   executor: Executor,
   companyId: number,
   paymentId: number,
+  lock: "lock" | "read" = "read",
 ): Promise<PaymentRow | undefined> {
-  return payments(executor)
+  const query = payments(executor)
     .selectFrom("payments")
     .selectAll()
     .where("company_id", "=", companyId)
-    .where("id", "=", paymentId)
-    .executeTakeFirst();
+    .where("id", "=", paymentId);
+  return (lock === "lock" && isPostgres(executor) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The originals among `fingerprints` on the account: what a statement import already holds. */

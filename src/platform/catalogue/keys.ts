@@ -186,6 +186,11 @@ export interface ProblemParams {
   debitOrCredit: NoParams;
   unbalanced: { debits: string; credits: string };
   tooManyPayments: { most: number };
+  // splitting a payment over documents (payments/split.ts)
+  orExpenseId: NoParams;
+  splitSum: { amount: string; sum: string };
+  splitBooked: NoParams;
+  splitDuplicate: NoParams;
   accountMonthFull: { account: string; month: string; most: string };
   ledgerLineFull: { most: string };
   settlementTooLarge: { most: string };

@@ -20,6 +20,7 @@ const SECTIONS = [
   { path: "expenses", label: "nav.expenses" },
   { path: "payments", label: "nav.payments" },
   { path: "vat", label: "vat.nav" },
+  { path: "bank", label: "bank.nav" },
   { path: "settings", label: "nav.settings" },
 ] as const;
 
