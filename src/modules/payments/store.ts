@@ -2,6 +2,7 @@
  * SQL for `payments`. Amounts are signed integer cents. Every query is scoped by company.
  */
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
+import { type ColumnTypes, insertMany } from "../../db/bulk-insert.js";
 import type { Executor } from "../../db/connection.js";
 import { isPostgres } from "../../db/dialect.js";
 import { type ExactSumText, exactSum } from "../../db/exact-sums.js";
@@ -134,21 +135,24 @@ export async function insertPayment(executor: Executor, values: PaymentInsert): 
   return payments(executor).insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bind-parameter budget: 14 columns a row, far below both databases' limits. */
-const PAYMENTS_PER_INSERT = 500;
+const PAYMENT_COLUMNS: ColumnTypes<PaymentInsert> = {
+  company_id: "bigint",
+  amount_cents: "bigint",
+  description: "text",
+  account_id: "bigint",
+  paid_at: "timestamptz",
+  document_type: "text",
+  document_id: "bigint",
+  source: "text",
+  bank_statement_id: "bigint",
+  bank_transaction: "text",
+  bank_fingerprint: "text",
+  duplicate_of_id: "bigint",
+};
 
-/**
- * Inserts many payments, a few hundred per statement; answers their rows in the order given (one
- * statement's rows take ascending ids on both databases).
- */
-export async function insertPayments(executor: Executor, values: readonly PaymentInsert[]): Promise<PaymentRow[]> {
-  const rows: PaymentRow[] = [];
-  for (let start = 0; start < values.length; start += PAYMENTS_PER_INSERT) {
-    const chunk = values.slice(start, start + PAYMENTS_PER_INSERT);
-    const inserted = await payments(executor).insertInto("payments").values(chunk).returningAll().execute();
-    rows.push(...inserted.sort((a, b) => a.id - b.id));
-  }
-  return rows;
+/** Inserts many payments in few statements (db/bulk-insert.ts); answers their rows in the order given. */
+export function insertPayments(executor: Executor, values: readonly PaymentInsert[]): Promise<PaymentRow[]> {
+  return insertMany<PaymentInsert, PaymentRow>(executor, "payments", PAYMENT_COLUMNS, values, true);
 }
 
 export async function updatePayment(
