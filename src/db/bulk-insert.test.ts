@@ -46,6 +46,6 @@ describe("inserting many rows", () => {
     expect(stored.rows.map((row) => ({ body: row.body, weight: Number(row.weight) }))).toEqual(
       rows.map(({ body, weight }) => ({ body, weight })),
     );
-    expect(await insertMany(harness.deps.db, "bulk_notes", types, [], true)).toEqual([]);
+    expect(await insertMany<Note>(harness.deps.db, "bulk_notes", types, [], true)).toEqual([]);
   });
 });
