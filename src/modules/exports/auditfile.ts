@@ -21,31 +21,26 @@ import { dateInTimeZone } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { companyChart } from "../accounts/service.js";
 import { companyDetails } from "../companies/service.js";
-import { type ContactRow, contactsByIds, presentContact } from "../contacts/service.js";
-import { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS } from "../ledger/service.js";
-import { RGS_BY_PATH, RGS_VERSION } from "./rgs.js";
+import { contactsByIds } from "../contacts/service.js";
+import { LEDGER_ACCOUNTS } from "../ledger/service.js";
 import {
-  accountTypeOf,
-  documentReference,
-  isZeroRateBox,
-  JOURNALS,
-  monthsOf,
-  periodOf,
-  sourceReference,
-  splitStreetAddress,
-  VAT_BOX_CODES,
-  vatPercentage,
-  type XafVersion,
-  yearRange,
-} from "./rules.js";
+  addressOf,
+  type Chart,
+  chartOf,
+  openingLines,
+  relationOf,
+  transactionsOf,
+  vatCodesOf,
+} from "./auditfile-books.js";
+import { RGS_VERSION } from "./rgs.js";
+import { JOURNALS, monthsOf, type XafVersion, yearRange } from "./rules.js";
 import { type BooksSnapshot, openSnapshot } from "./snapshot.js";
 import {
   balancesPerAccount,
   balancesPerContact,
   contactsOfEntries,
-  type EntryRow,
+  type EntryKey,
   entryPage,
-  type LineRow,
   linesOfEntries,
   lineTotals,
 } from "./store.js";
@@ -56,21 +51,19 @@ import {
   ledgerAccount,
   openingBalance,
   period,
-  transaction,
   transactionsStart,
   vatCode,
   XAF_END,
-  type XafAddress,
   type XafHead,
-  type XafLine,
-  type XafRelation,
   xafStart,
 } from "./xaf.js";
 
 type AccountRow = Awaited<ReturnType<typeof companyChart>>[number];
 
 /** Entries per page: a page and its lines are a few hundred kB of text at most. */
-const ENTRY_PAGE = 500;
+const ENTRY_PAGE = 200;
+/** Characters per part of the body handed to the stream (well below V8's large-object size). */
+const PART_LENGTH = 32_000;
 /** Contacts read per query (an IN list). */
 const CONTACT_PAGE = 500;
 
@@ -91,140 +84,6 @@ export interface ExportFile {
   body: AsyncGenerator<string>;
   /** releases what the file holds (a PostgreSQL connection); safe to call again, and after the end */
   close: () => Promise<void>;
-}
-
-function addressOf(row: {
-  address: string | null;
-  zipcode: string | null;
-  city: string | null;
-  country_code: string | null;
-}): XafAddress | null {
-  if ([row.address, row.zipcode, row.city].every((part) => part === null || part.trim() === "")) return null;
-  const street = splitStreetAddress(row.address ?? "");
-  return { ...street, city: row.city, postalCode: row.zipcode, country: row.country_code };
-}
-
-/** The chart as the auditfile names it: reference as accID, RGS code, parent as 3.2's lead. */
-function chartOf(chart: readonly AccountRow[]) {
-  const byId = new Map(chart.map((account) => [account.id, account]));
-  const accounts = chart.map((account) => {
-    const parent = account.parent_id === null ? undefined : byId.get(account.parent_id);
-    return {
-      id: account.reference,
-      description: account.name,
-      type: accountTypeOf(account.path),
-      rgsCode: RGS_BY_PATH[account.path] ?? null,
-      parent: parent === undefined ? null : { id: parent.reference, description: parent.name },
-    };
-  });
-  const referenceOf = (accountId: number) => byId.get(accountId)?.reference ?? String(accountId);
-  const idOfPath = (accountPath: string) => chart.find((account) => account.path === accountPath)?.id;
-  return { accounts, referenceOf, idOfPath, byId };
-}
-
-type Chart = ReturnType<typeof chartOf>;
-
-function vatCodesOf(chart: Chart) {
-  const referenceOfPath = (accountPath: string) => {
-    const id = chart.idOfPath(accountPath);
-    return id === undefined ? null : chart.referenceOf(id);
-  };
-  const inputVat = referenceOfPath(LEDGER_ACCOUNTS.inputVat);
-  return VAT_BOX_CODES.map(({ box, description }) => {
-    const owed = box in OUTPUT_VAT_ACCOUNTS ? OUTPUT_VAT_ACCOUNTS[box as keyof typeof OUTPUT_VAT_ACCOUNTS] : undefined;
-    const selfAssessed = box === "2a" || box === "4a" || box === "4b";
-    return {
-      id: box,
-      description,
-      toPayAccountId: owed === undefined ? null : referenceOfPath(owed),
-      toClaimAccountId: box === "5b" || selfAssessed ? inputVat : null,
-    };
-  });
-}
-
-/** Balances before the year; profit and loss of earlier years closed into the result account. */
-function openingLines(chart: Chart, balances: ReadonlyMap<number, bigint>) {
-  const resultId = chart.idOfPath("passiva.equity.result");
-  const folded = new Map<number, bigint>();
-  for (const [accountId, cents] of balances) {
-    const account = chart.byId.get(accountId);
-    const isProfit = account !== undefined && accountTypeOf(account.path) === "P";
-    const target = isProfit && resultId !== undefined ? resultId : accountId;
-    folded.set(target, (folded.get(target) ?? 0n) + cents);
-  }
-  return [...folded]
-    .filter(([, cents]) => cents !== 0n)
-    .sort(([left], [right]) => left - right)
-    .map(([accountId, cents]) => ({ accountId: chart.referenceOf(accountId), cents }));
-}
-
-function relationOf(
-  contact: ContactRow,
-  id: string,
-  use: { sold: boolean; bought: boolean },
-  balance: { openingCents: bigint; closingCents: bigint },
-): XafRelation {
-  const type = use.sold && use.bought ? "B" : use.sold ? "C" : use.bought ? "S" : contact.is_supplier ? "S" : "C";
-  return {
-    id,
-    name: presentContact(contact).name,
-    email: contact.contact_person_email_address,
-    kvkNumber: contact.kvk_number,
-    country: contact.country_code,
-    vatNumber: contact.vat_number,
-    type,
-    openingCents: balance.openingCents,
-    closingCents: balance.closingCents,
-    address: addressOf(contact),
-  };
-}
-
-/** The XAF line of each ledger line; VAT elements where the line carries VAT or a 0 % box. */
-function transactionLines(
-  entry: EntryRow,
-  lines: readonly LineRow[],
-  chart: Chart,
-  relationIds: ReadonlyMap<number, string>,
-): XafLine[] {
-  const base = new Map<string, bigint>();
-  const vat = new Map<string, bigint>();
-  // input VAT (5b) is tagged without a base: its base is what the entry puts in profit and loss
-  let profitAndLossCents = 0n;
-  for (const line of lines) {
-    const account = chart.byId.get(line.account_id);
-    if (account !== undefined && accountTypeOf(account.path) === "P") {
-      profitAndLossCents += BigInt(line.debit_cents) - BigInt(line.credit_cents);
-    }
-    if (line.vat_box === null) continue;
-    base.set(line.vat_box, (base.get(line.vat_box) ?? 0n) + BigInt(line.vat_base_cents ?? 0));
-    vat.set(line.vat_box, (vat.get(line.vat_box) ?? 0n) + BigInt(line.vat_cents ?? 0));
-  }
-  if ((base.get("5b") ?? 0n) === 0n) base.set("5b", profitAndLossCents);
-  const reference = documentReference(entry.source_type, entry.source_id, entry.description);
-  return lines.map((line) => {
-    const cents = BigInt(line.debit_cents) - BigInt(line.credit_cents);
-    const box = line.vat_box;
-    const carriesVat = box !== null && line.vat_cents !== null;
-    const lineVat =
-      box === null || !(carriesVat || isZeroRateBox(box))
-        ? null
-        : {
-            id: box,
-            percentage: vatPercentage(base.get(box) ?? 0n, vat.get(box) ?? 0n),
-            // the VAT is on this line's side of the entry
-            cents: carriesVat ? (cents < 0n ? -1n : 1n) * BigInt(Math.abs(line.vat_cents ?? 0)) : 0n,
-          };
-    const contactId = line.contact_id ?? entry.contact_id;
-    return {
-      accountId: chart.referenceOf(line.account_id),
-      documentReference: reference,
-      date: entry.date,
-      description: entry.description,
-      cents,
-      relationId: contactId === null ? null : (relationIds.get(contactId) ?? null),
-      vat: lineVat,
-    };
-  });
 }
 
 async function* relationsPart(
@@ -278,39 +137,32 @@ async function* transactionsPart(
   yield transactionsStart(await lineTotals(executor, companyId, year, throughEntryId));
   for (const journal of JOURNALS) {
     yield journalStart(journal);
-    let afterId = 0;
-    for (;;) {
-      const entries = await entryPage(executor, companyId, journal.sources, year, {
-        afterId,
-        throughEntryId,
-        size: ENTRY_PAGE,
-      });
-      if (entries.length === 0) break;
-      const lines = await linesOfEntries(
-        executor,
-        companyId,
-        entries.map((entry) => entry.id),
-      );
-      const linesByEntry = new Map<number, LineRow[]>();
-      for (const line of lines) {
-        const ofEntry = linesByEntry.get(line.entry_id);
-        if (ofEntry === undefined) linesByEntry.set(line.entry_id, [line]);
-        else ofEntry.push(line);
+    for (const source of journal.sources) {
+      let after: EntryKey | null = null;
+      for (;;) {
+        const entries = await entryPage(executor, companyId, source, year, { after, throughEntryId, size: ENTRY_PAGE });
+        const lines = await linesOfEntries(
+          executor,
+          companyId,
+          entries.map((entry) => entry.id),
+        );
+        // in parts of ~32 kB: a page as one string is a large object, which V8 keeps until a full
+        // collection; written so, a file of 166 MB raised the server's peak memory by 150 MB
+        const parts: string[] = [];
+        let part = "";
+        for (const text of transactionsOf(version, entries, lines, chart, relationIds)) {
+          part += text;
+          if (part.length < PART_LENGTH) continue;
+          parts.push(part);
+          part = "";
+        }
+        if (part !== "") parts.push(part);
+        const last = entries[entries.length - 1];
+        const more = last !== undefined && entries.length === ENTRY_PAGE;
+        if (last !== undefined) after = { sourceId: last.source_id, id: last.id };
+        yield* parts;
+        if (!more) break;
       }
-      yield entries
-        .map((entry) =>
-          transaction(version, {
-            number: String(entry.id),
-            description: entry.description,
-            period: periodOf(entry.date),
-            date: entry.date,
-            source: sourceReference(entry.source_type, entry.source_id),
-            lines: transactionLines(entry, linesByEntry.get(entry.id) ?? [], chart, relationIds),
-          }),
-        )
-        .join("");
-      afterId = entries[entries.length - 1]?.id ?? afterId;
-      if (entries.length < ENTRY_PAGE) break;
     }
     yield JOURNAL_END;
   }

@@ -79,20 +79,38 @@ export function accountTypeOf(path: string): "B" | "P" {
   return path === "profit" || path.startsWith("profit.") ? "P" : "B";
 }
 
-/** An amount as XAF writes it: the magnitude with two decimals, its side apart (amntTp). */
+/**
+ * An amount as XAF writes it: the magnitude with two decimals, its side apart (amntTp). A line's
+ * cents are a safe integer and take integer arithmetic on numbers (a file writes millions, and a
+ * bigint each was most of the garbage its server collected); a sum may be a bigint.
+ */
 export function xafAmount(cents: bigint | number): string {
-  const magnitude = BigInt(cents) < 0n ? -BigInt(cents) : BigInt(cents);
+  if (typeof cents === "number" && Number.isSafeInteger(cents)) {
+    const magnitude = Math.abs(cents);
+    const remainder = magnitude % 100;
+    return `${(magnitude - remainder) / 100}.${remainder < 10 ? "0" : ""}${remainder}`;
+  }
+  const big = BigInt(cents);
+  const magnitude = big < 0n ? -big : big;
   return `${magnitude / 100n}.${String(magnitude % 100n).padStart(2, "0")}`;
 }
 
 /** D for a debit (a positive signed amount, and zero), C for a credit. */
 export function sideOf(signedCents: bigint | number): "D" | "C" {
-  return BigInt(signedCents) < 0n ? "C" : "D";
+  return signedCents < 0 ? "C" : "D";
+}
+
+/** Cents added as numbers while the sum stays exact, as a bigint when it would not. */
+export function sumOfCents(values: readonly number[]): number | bigint {
+  let sum = 0;
+  for (const value of values) sum += value;
+  if (Number.isSafeInteger(sum)) return sum;
+  return values.reduce((total, value) => total + BigInt(value), 0n);
 }
 
 /** An amount as the CSV writes it: two decimals after a decimal comma, no thousands separator. */
 export function csvAmount(cents: bigint | number): string {
-  const text = centsToDecimal(BigInt(cents));
+  const text = centsToDecimal(cents);
   const [whole, fraction = ""] = text.split(".");
   return `${whole},${fraction.padEnd(2, "0")}`;
 }
@@ -100,10 +118,16 @@ export function csvAmount(cents: bigint | number): string {
 // XML 1.0 allows tab, line feed and carriage return below U+0020, and nothing in U+FFFE–U+FFFF or
 // unpaired surrogates; such characters cannot be escaped, so they are left out
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const HAS_NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
+const NEEDS_ESCAPE = /[&<>"']/;
+
+// Most text needs nothing done: tested once, it is returned as it is, since a file of 100k
+// entries writes millions of values and every copy made is garbage the server must collect.
 export function xmlText(text: string): string {
-  return text
-    .replace(NOT_XML, "")
+  const valid = HAS_NOT_XML.test(text) ? text.replace(NOT_XML, "") : text;
+  if (!NEEDS_ESCAPE.test(valid)) return valid;
+  return valid
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -113,8 +137,11 @@ export function xmlText(text: string): string {
 
 /** At most `maximum` characters (the XSD counts characters, not bytes), without outer spaces. */
 export function clip(text: string, maximum: number): string {
-  const characters = Array.from(text.replace(NOT_XML, "").trim());
-  return characters.length <= maximum ? characters.join("") : characters.slice(0, maximum).join("").trimEnd();
+  const trimmed = text.trim();
+  // a string of at most `maximum` UTF-16 units has at most that many characters
+  if (trimmed.length <= maximum) return trimmed;
+  const characters = Array.from(trimmed);
+  return characters.length <= maximum ? trimmed : characters.slice(0, maximum).join("").trimEnd();
 }
 
 /**
