@@ -20,7 +20,8 @@ import { csvAmount, csvField, documentReference, journalOf } from "./rules.js";
 import { openSnapshot } from "./snapshot.js";
 import { type LineKey, ledgerLinePage } from "./store.js";
 
-const LINE_PAGE = 2000;
+const LINE_PAGE = 1000;
+const PART_LENGTH = 32_000;
 
 export const CSV_COLUMNS = [
   "Datum",
@@ -58,24 +59,28 @@ export async function generalLedgerCsv(
             throughEntryId: snapshot.throughEntryId,
             size: LINE_PAGE,
           });
-          yield lines
-            .map((line) => {
-              const account = chart.get(line.account_id);
-              return row([
-                line.date,
-                String(line.entry_id),
-                journalOf(line.source_type).id,
-                line.source_type,
-                String(line.source_id),
-                documentReference(line.source_type, line.source_id, line.description),
-                account?.reference ?? String(line.account_id),
-                account?.name ?? "",
-                line.description ?? "",
-                csvAmount(line.debit_cents),
-                csvAmount(line.credit_cents),
-              ]);
-            })
-            .join("");
+          // in parts of ~32 kB, as the auditfile: a page as one string is a large object V8 keeps
+          let part = "";
+          for (const line of lines) {
+            const account = chart.get(line.account_id);
+            part += row([
+              line.date,
+              String(line.entry_id),
+              journalOf(line.source_type).id,
+              line.source_type,
+              String(line.source_id),
+              documentReference(line.source_type, line.source_id, line.description),
+              account?.reference ?? String(line.account_id),
+              account?.name ?? "",
+              line.description ?? "",
+              csvAmount(line.debit_cents),
+              csvAmount(line.credit_cents),
+            ]);
+            if (part.length < PART_LENGTH) continue;
+            yield part;
+            part = "";
+          }
+          if (part !== "") yield part;
           const last = lines[lines.length - 1];
           if (last === undefined || lines.length < LINE_PAGE) break;
           after = { accountId: last.account_id, date: last.date, id: last.id };
