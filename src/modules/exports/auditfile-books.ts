@@ -16,6 +16,8 @@ import {
   accountTypeOf,
   documentReference,
   isZeroRateBox,
+  type LineRow,
+  linesOf,
   periodOf,
   sourceReference,
   splitStreetAddress,
@@ -24,7 +26,7 @@ import {
   vatPercentage,
   type XafVersion,
 } from "./rules.js";
-import type { EntryRow, LineRow } from "./store.js";
+import type { EntryRow } from "./store.js";
 import { transaction, type XafAddress, type XafLine, type XafRelation } from "./xaf.js";
 
 type AccountRow = Awaited<ReturnType<typeof companyChart>>[number];
@@ -166,19 +168,13 @@ function transactionLines(
   });
 }
 
+/** Each entry of a page as its transaction's text. */
 export function* transactionsOf(
   version: XafVersion,
   entries: readonly EntryRow[],
-  lines: readonly LineRow[],
   chart: Chart,
   relationIds: ReadonlyMap<number, string>,
 ): Generator<string> {
-  const linesByEntry = new Map<number, LineRow[]>();
-  for (const line of lines) {
-    const ofEntry = linesByEntry.get(line.entry_id);
-    if (ofEntry === undefined) linesByEntry.set(line.entry_id, [line]);
-    else ofEntry.push(line);
-  }
   for (const entry of entries) {
     yield transaction(version, {
       number: String(entry.id),
@@ -186,7 +182,7 @@ export function* transactionsOf(
       period: periodOf(entry.date),
       date: entry.date,
       source: sourceReference(entry.source_type, entry.source_id),
-      lines: transactionLines(entry, linesByEntry.get(entry.id) ?? [], chart, relationIds),
+      lines: transactionLines(entry, linesOf(entry.lines), chart, relationIds),
     });
   }
 }

@@ -41,7 +41,6 @@ import {
   contactsOfEntries,
   type EntryKey,
   entryPage,
-  linesOfEntries,
   lineTotals,
 } from "./store.js";
 import {
@@ -141,26 +140,20 @@ async function* transactionsPart(
       let after: EntryKey | null = null;
       for (;;) {
         const entries = await entryPage(executor, companyId, source, year, { after, throughEntryId, size: ENTRY_PAGE });
-        const lines = await linesOfEntries(
-          executor,
-          companyId,
-          entries.map((entry) => entry.id),
-        );
-        // in parts of ~32 kB: a page as one string is a large object, which V8 keeps until a full
-        // collection; written so, a file of 166 MB raised the server's peak memory by 150 MB
-        const parts: string[] = [];
+        // in parts of ~32 kB, each handed on when full: a page as one string is a large object,
+        // which V8 keeps until a full collection (written so, a file of 166 MB raised the server's
+        // peak memory by 150 MB), and a page's parts held back live long enough to be promoted
         let part = "";
-        for (const text of transactionsOf(version, entries, lines, chart, relationIds)) {
+        for (const text of transactionsOf(version, entries, chart, relationIds)) {
           part += text;
           if (part.length < PART_LENGTH) continue;
-          parts.push(part);
+          yield part;
           part = "";
         }
-        if (part !== "") parts.push(part);
+        if (part !== "") yield part;
         const last = entries[entries.length - 1];
         const more = last !== undefined && entries.length === ENTRY_PAGE;
         if (last !== undefined) after = { sourceId: last.source_id, id: last.id };
-        yield* parts;
         if (!more) break;
       }
     }

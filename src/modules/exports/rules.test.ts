@@ -3,6 +3,7 @@ import {
   clip,
   csvAmount,
   csvField,
+  linesOf,
   periodWithDefaults,
   sideOf,
   splitStreetAddress,
@@ -96,5 +97,32 @@ describe("periodWithDefaults", () => {
       from: "2025-01-01",
       till: "2025-06-30",
     });
+  });
+});
+
+describe("linesOf", () => {
+  it("reads an entry's lines from the text the store aggregates, blanks as null", () => {
+    expect(linesOf("10,1,86739,0,,,;25,,0,6300,1a,,6300")).toEqual([
+      {
+        account_id: 10,
+        contact_id: 1,
+        debit_cents: 86_739,
+        credit_cents: 0,
+        vat_box: null,
+        vat_base_cents: null,
+        vat_cents: null,
+      },
+      {
+        account_id: 25,
+        contact_id: null,
+        debit_cents: 0,
+        credit_cents: 6300,
+        vat_box: "1a",
+        vat_base_cents: null,
+        vat_cents: 6300,
+      },
+    ]);
+    expect(linesOf(null)).toEqual([]);
+    expect(linesOf("62,,0,-5,1a,-5,")[0]?.vat_base_cents).toBe(-5);
   });
 });

@@ -237,6 +237,36 @@ export function vatPercentage(baseCents: bigint, vatCents: bigint): string {
   return `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, "0")}`;
 }
 
+/** A ledger line as the auditfile reads it with its entry (store.ts `entryPage`). */
+export interface LineRow {
+  account_id: number;
+  contact_id: number | null;
+  debit_cents: number;
+  credit_cents: number;
+  vat_box: string | null;
+  vat_base_cents: number | null;
+  vat_cents: number | null;
+}
+
+const numberOrNull = (field: string | undefined) => (field === undefined || field === "" ? null : Number(field));
+
+/** An entry's lines from their text: `account,contact,debit,credit,box,base,vat` joined by `;`. */
+export function linesOf(text: string | null): LineRow[] {
+  if (text === null || text === "") return [];
+  return text.split(";").map((line) => {
+    const [account, contact, debit, credit, box, base, vat] = line.split(",");
+    return {
+      account_id: Number(account),
+      contact_id: numberOrNull(contact),
+      debit_cents: Number(debit),
+      credit_cents: Number(credit),
+      vat_box: box === undefined || box === "" ? null : box,
+      vat_base_cents: numberOrNull(base),
+      vat_cents: numberOrNull(vat),
+    };
+  });
+}
+
 /** A street address in one field ("Keizersgracht 123-A") as XAF's street, number and extension. */
 export function splitStreetAddress(address: string): {
   street: string;
