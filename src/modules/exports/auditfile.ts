@@ -63,8 +63,8 @@ type AccountRow = Awaited<ReturnType<typeof companyChart>>[number];
 const ENTRY_PAGE = 200;
 /** Characters per part of the body handed to the stream (well below V8's large-object size). */
 const PART_LENGTH = 32_000;
-/** Contacts read per query (an IN list). */
-const CONTACT_PAGE = 500;
+/** Contacts read per query (an IN list); their text stays below V8's large-object size. */
+const CONTACT_PAGE = 100;
 
 /** The version of the package this file belongs to (the header's softwareVersion). */
 function packageVersion(): string {

@@ -7,7 +7,7 @@
  * entry id (`throughEntryId`): entries are only ever added, and on SQLite one writer commits them
  * in id order, so the ids up to the last one read at the start are exactly the books as they
  * were then. On PostgreSQL ids are not committed in order; there the file is also read in one
- * repeatable-read transaction (service.ts), which sees one moment of the books.
+ * repeatable-read transaction (snapshot.ts), which sees one moment of the books.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
