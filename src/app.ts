@@ -13,6 +13,7 @@ import { registerCompanyRoutes } from "./modules/companies/routes.js";
 import { companyAccess } from "./modules/companies/service.js";
 import { registerContactRoutes } from "./modules/contacts/routes.js";
 import { EXPENSE_ATTACHMENTS, registerExpenseRoutes } from "./modules/expenses/routes.js";
+import { registerExportRoutes } from "./modules/exports/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
 import type { ReadinessCheck } from "./modules/health/service.js";
 import { registerHourRoutes } from "./modules/hours/routes.js";
@@ -123,6 +124,7 @@ export function buildApp(
   registerVatReturnRoutes(app, deps);
   registerIcpReturnRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerExportRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAccountPageRoutes(app, deps);
   registerOAuthRoutes(app, deps);

@@ -63,6 +63,8 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/reports/receivables",
   "GET /api/v1/companies/:company_id/reports/payables",
   "GET /api/v1/companies/:company_id/reports/mileage",
+  "GET /api/v1/companies/:company_id/exports/auditfile", // issue 30: the auditfile (XAF) and the ledger as CSV
+  "GET /api/v1/companies/:company_id/exports/general_ledger.csv",
   // bank statements in (issue 29): CAMT.053 and MT940 imported as payments
   "GET /api/v1/companies/:company_id/bank_statements",
   "POST /api/v1/companies/:company_id/bank_statements",

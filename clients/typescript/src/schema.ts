@@ -1154,6 +1154,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/exports/auditfile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the XML Auditfile Financieel (XAF 4.0 or 3.2) of a year
+     * @description Answers the file itself (application/xml). Needs the scope `read:reports`.
+     */
+    get: operations["getExportAuditfile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/companies/{company_id}/exports/general_ledger.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the general ledger of a period as CSV (semicolons, decimal commas)
+     * @description Answers the file itself (text/csv). Needs the scope `read:reports`.
+     */
+    get: operations["getExportGeneralLedgerCsv"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/openapi": {
     parameters: {
       query?: never;
@@ -6216,6 +6256,82 @@ export interface operations {
           "application/json": {
             mileage: components["schemas"]["Mileage"];
           };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  getExportAuditfile: {
+    parameters: {
+      query: {
+        /** @description The calendar year (the fiscal year) the auditfile covers */
+        year: number;
+        /** @description The XAF version: 4.0 (the Belastingdienst's current one) or 3.2 */
+        version?: "4.0" | "3.2";
+      };
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The auditfile, as an attachment (.xaf) */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/xml": string;
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      429: components["responses"]["Error429"];
+    };
+  };
+  getExportGeneralLedgerCsv: {
+    parameters: {
+      query?: {
+        /** @description The first day (default: the first day of this year) */
+        from?: string;
+        /** @description The last day (default: today) */
+        till?: string;
+      };
+      header?: {
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every ledger line of the period, as an attachment */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
         };
       };
       400: components["responses"]["Error400"];
