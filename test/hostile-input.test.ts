@@ -321,6 +321,25 @@ describe("ids beyond the id range", () => {
     );
     expect(response.statusCode).toBe(404);
   });
+
+  it("answers an empty path id (a doubled slash) with 404 naming the resource, never a 500", async () => {
+    for (const [path, type] of [
+      ["/contacts//", "Contact"],
+      ["/sales_invoices//attachments", "Sales invoice"],
+    ]) {
+      const response = await request(
+        tests.harness.app,
+        "GET",
+        `/api/v1/companies/${tests.company.companyId}${path}`,
+        tests.company.token,
+      );
+      expect(response.statusCode, path).toBe(404);
+      expect(errorOf(response), path).toMatchObject({
+        type: "client.not_found.resource",
+        message: `${type} not found`,
+      });
+    }
+  });
 });
 
 describe("hours beyond any year", () => {

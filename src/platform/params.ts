@@ -36,7 +36,8 @@ export function idParams(resources: Record<string, Resource>): JsonSchema {
   for (const [name, resource] of Object.entries(resources)) {
     properties[name] = { type: "integer", minimum: 0, maximum: MAX_ID, resource };
   }
-  return { type: "object", properties, readAs: "parameters" };
+  // required: an empty segment (`/contacts//`) leaves the parameter out, which is no id either
+  return { type: "object", properties, required: Object.keys(resources), readAs: "parameters" };
 }
 
 /** The id `name` of the request's path, as its `idParams` schema validated it. */
