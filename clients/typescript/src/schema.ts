@@ -2035,6 +2035,18 @@ export interface components {
       total_revenue: string;
       total_costs: string;
       result: string;
+      /** @description Only with breakdown=month: every month the period touches, oldest first, with months of no movements at zero */
+      months?: {
+        /** @description YYYY-MM */
+        month: string;
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        till: string;
+        total_revenue: string;
+        total_costs: string;
+        result: string;
+      }[];
     };
     BalanceSheet: {
       /** Format: date */
@@ -5748,6 +5760,8 @@ export interface operations {
         from?: string;
         /** @description The last day (default: today) */
         till?: string;
+        /** @description month: also the totals of each calendar month of the period (`months`), as one chart needs them */
+        breakdown?: "month";
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

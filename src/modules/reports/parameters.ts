@@ -23,6 +23,17 @@ export const REPORT_DATE_QUERY = listQuery({
   extra: { date: dateParameter("The report's date (default: today)") },
 });
 export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
+export const PROFIT_AND_LOSS_QUERY = listQuery({
+  paged: false,
+  extra: {
+    ...PERIOD,
+    breakdown: {
+      type: "string",
+      enum: ["month"],
+      description: "month: also the totals of each calendar month of the period (`months`), as one chart needs them",
+    },
+  },
+});
 export const GENERAL_LEDGER_QUERY = listQuery({
   extra: {
     account_id: { type: "integer", minimum: 1, description: "The account, by id (this or account_path)" },
@@ -54,6 +65,7 @@ export interface ReportQuery {
   year?: number;
   account_id?: number;
   account_path?: string;
+  breakdown?: "month";
 }
 
 /** `?date=`: absent means today. */
@@ -66,6 +78,11 @@ export function readReportPeriod(query: unknown): { from?: string; till?: string
   const { from, till } = query as ReportQuery;
   if (from !== undefined && till !== undefined && till < from) throw invalidParameter("till", { key: "notBeforeFrom" });
   return { from, till };
+}
+
+/** `?breakdown=month`: whether the totals per month are asked for. */
+export function readMonthBreakdown(query: unknown): boolean {
+  return (query as ReportQuery).breakdown === "month";
 }
 
 /** `?year=`: a year of the supported dates; absent means this year. */

@@ -10,9 +10,11 @@ import type { Query } from "../../platform/query-string.js";
 import {
   GENERAL_LEDGER_QUERY,
   MILEAGE_QUERY,
+  PROFIT_AND_LOSS_QUERY,
   REPORT_DATE_QUERY,
   REPORT_PERIOD_QUERY,
   readAccountSelector,
+  readMonthBreakdown,
   readReportDate,
   readReportPeriod,
   readReportYear,
@@ -59,17 +61,19 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_PERIOD_QUERY.schema,
+        querystring: PROFIT_AND_LOSS_QUERY.schema,
         response: { 200: ProfitAndLossResponse },
       },
     },
-    async (request) => ({
-      profit_and_loss: await profitAndLossReport(
-        deps,
-        requireCompany(request),
-        readReportPeriod(request.query as Query),
-      ),
-    }),
+    async (request) => {
+      const query = request.query as Query;
+      return {
+        profit_and_loss: await profitAndLossReport(deps, requireCompany(request), {
+          ...readReportPeriod(query),
+          months: readMonthBreakdown(query),
+        }),
+      };
+    },
   );
 
   app.get(

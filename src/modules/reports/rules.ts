@@ -247,3 +247,58 @@ export function cutByMonths(range: { from?: string; till?: string }): MonthCut {
   if (lastWhole !== undefined) months.till = monthText(lastWhole);
   return { months, days };
 }
+
+/** The most months a profit and loss breaks down into (ten years), so an answer stays small. */
+export const MOST_BREAKDOWN_MONTHS = 120;
+
+/** A calendar month of a report period, cut to the period's own first and last day. */
+export interface PeriodMonth {
+  month: string;
+  from: string;
+  till: string;
+}
+
+/** How many calendar months `from`…`till` touches. */
+export function monthsSpanned(from: string, till: string): number {
+  return monthIndexOf(till) - monthIndexOf(from) + 1;
+}
+
+/** The calendar months `from`…`till` touches, oldest first, the first and last cut to the period. */
+export function periodMonths(from: string, till: string): PeriodMonth[] {
+  const months: PeriodMonth[] = [];
+  for (let index = monthIndexOf(from); index <= monthIndexOf(till); index++) {
+    const month = monthText(index);
+    const first = `${month}-01`;
+    const last = restOfMonth(first);
+    months.push({ month, from: first < from ? from : first, till: last > till ? till : last });
+  }
+  return months;
+}
+
+/** Debits and credits of one account in one month (`YYYY-MM`). */
+export interface MonthAccountTotals {
+  month: string;
+  account_id: number;
+  debit_cents: bigint;
+  credit_cents: bigint;
+}
+
+/**
+ * Revenue (credit − debit of the accounts `isRevenue` picks) and costs (debit − credit of those
+ * `isCosts` picks) per month of `months`, in their order; a month without lines is zero.
+ */
+export function monthResults(
+  months: readonly PeriodMonth[],
+  totals: readonly MonthAccountTotals[],
+  isRevenue: (accountId: number) => boolean,
+  isCosts: (accountId: number) => boolean,
+): Array<PeriodMonth & { revenue_cents: bigint; costs_cents: bigint }> {
+  const byMonth = new Map(months.map((month) => [month.month, { ...month, revenue_cents: 0n, costs_cents: 0n }]));
+  for (const total of totals) {
+    const month = byMonth.get(total.month);
+    if (month === undefined) continue;
+    if (isRevenue(total.account_id)) month.revenue_cents += total.credit_cents - total.debit_cents;
+    else if (isCosts(total.account_id)) month.costs_cents += total.debit_cents - total.credit_cents;
+  }
+  return [...byMonth.values()];
+}

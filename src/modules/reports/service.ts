@@ -19,6 +19,7 @@ import { centsToDecimal } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { companyChart, resolveAccount } from "../accounts/service.js";
+import { checkBreakdownSpan, presentMonths, readPeriodMonths } from "./months.js";
 import type { AccountSelector } from "./parameters.js";
 import {
   type AmountNode,
@@ -144,12 +145,14 @@ export async function trialBalanceReport(
 export async function profitAndLossReport(
   deps: ServiceDeps,
   company: CompanyAccess,
-  requested: { from?: string; till?: string },
+  requested: { from?: string; till?: string; months?: boolean },
 ): Promise<ProfitAndLoss> {
   const { from, till } = reportPeriod(requested.from, requested.till, companyToday(deps, company));
-  const [chart, totals] = await Promise.all([
+  if (requested.months === true) checkBreakdownSpan({ from, till });
+  const [chart, totals, monthTotals] = await Promise.all([
     chartOf(deps, company.companyId),
     sumLinesPerAccount(deps.db, company.companyId, { from, till }),
+    requested.months === true ? readPeriodMonths(deps, company.companyId, { from, till }) : undefined,
   ]);
   const chartById = new Map(chart.map((account) => [account.id, account]));
   const revenue = requiredTree(
@@ -170,6 +173,7 @@ export async function profitAndLossReport(
     total_revenue: centsToDecimal(revenue.amount_cents),
     total_costs: centsToDecimal(costs.amount_cents),
     result: centsToDecimal(revenue.amount_cents - costs.amount_cents),
+    ...(monthTotals === undefined ? {} : { months: presentMonths({ from, till }, monthTotals, chart) }),
   };
 }
 
