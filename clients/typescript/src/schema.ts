@@ -5890,6 +5890,8 @@ export interface operations {
       query?: {
         /** @description The report's date (default: today) */
         date?: string;
+        /** @description true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items) */
+        summary?: boolean;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */
@@ -5928,6 +5930,8 @@ export interface operations {
       query?: {
         /** @description The report's date (default: today) */
         date?: string;
+        /** @description true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items) */
+        summary?: boolean;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

@@ -22,6 +22,17 @@ export const REPORT_DATE_QUERY = listQuery({
   paged: false,
   extra: { date: dateParameter("The report's date (default: today)") },
 });
+export const OPEN_ITEMS_QUERY = listQuery({
+  paged: false,
+  extra: {
+    date: dateParameter("The report's date (default: today)"),
+    summary: {
+      type: "boolean",
+      description:
+        "true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items)",
+    },
+  },
+});
 export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
 export const PROFIT_AND_LOSS_QUERY = listQuery({
   paged: false,
@@ -66,6 +77,7 @@ export interface ReportQuery {
   account_id?: number;
   account_path?: string;
   breakdown?: "month";
+  summary?: boolean;
 }
 
 /** `?date=`: absent means today. */
@@ -83,6 +95,12 @@ export function readReportPeriod(query: unknown): { from?: string; till?: string
 /** `?breakdown=month`: whether the totals per month are asked for. */
 export function readMonthBreakdown(query: unknown): boolean {
   return (query as ReportQuery).breakdown === "month";
+}
+
+/** `?date=&summary=` of receivables and payables. */
+export function readOpenItemsQuery(query: unknown): { date?: string; summary: boolean } {
+  const { date, summary } = query as ReportQuery;
+  return { ...(date === undefined ? {} : { date }), summary: summary === true };
 }
 
 /** `?year=`: a year of the supported dates; absent means this year. */

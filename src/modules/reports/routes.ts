@@ -10,11 +10,13 @@ import type { Query } from "../../platform/query-string.js";
 import {
   GENERAL_LEDGER_QUERY,
   MILEAGE_QUERY,
+  OPEN_ITEMS_QUERY,
   PROFIT_AND_LOSS_QUERY,
   REPORT_DATE_QUERY,
   REPORT_PERIOD_QUERY,
   readAccountSelector,
   readMonthBreakdown,
+  readOpenItemsQuery,
   readReportDate,
   readReportPeriod,
   readReportYear,
@@ -117,12 +119,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_DATE_QUERY.schema,
+        querystring: OPEN_ITEMS_QUERY.schema,
         response: { 200: ReceivablesResponse },
       },
     },
     async (request) => ({
-      receivables: await receivablesReport(deps, requireCompany(request), readReportDate(request.query as Query)),
+      receivables: await receivablesReport(deps, requireCompany(request), readOpenItemsQuery(request.query as Query)),
     }),
   );
 
@@ -131,12 +133,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_DATE_QUERY.schema,
+        querystring: OPEN_ITEMS_QUERY.schema,
         response: { 200: PayablesResponse },
       },
     },
     async (request) => ({
-      payables: await payablesReport(deps, requireCompany(request), readReportDate(request.query as Query)),
+      payables: await payablesReport(deps, requireCompany(request), readOpenItemsQuery(request.query as Query)),
     }),
   );
 

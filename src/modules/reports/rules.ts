@@ -5,7 +5,7 @@
  * cents a number holds exactly. No database, no clock (today is always passed in).
  */
 import Big from "big.js";
-import { daysInMonth, LAST_DATE } from "../../platform/dates.js";
+import { addDays, daysInMonth, LAST_DATE } from "../../platform/dates.js";
 
 /** An account of the chart as the reports need it. */
 export interface ChartAccount {
@@ -124,6 +124,27 @@ export function agingBucket(daysPastDue: number): AgingBucket {
   if (daysPastDue <= 60) return "31_60";
   if (daysPastDue <= 90) return "61_90";
   return "over_90";
+}
+
+/**
+ * Where the buckets of `agingBucket` begin on `date`, as due dates: due on or after `notDueFrom`
+ * is not yet due, on or after `days30From` (and before that) 1–30 days past due, and so on;
+ * due before `days90From` is over 90 days past due.
+ */
+export interface AgingBounds {
+  notDueFrom: string;
+  days30From: string;
+  days60From: string;
+  days90From: string;
+}
+
+export function agingBounds(date: string): AgingBounds {
+  return {
+    notDueFrom: date,
+    days30From: addDays(date, -30),
+    days60From: addDays(date, -60),
+    days90From: addDays(date, -90),
+  };
 }
 
 export interface OpenItem {

@@ -56,7 +56,8 @@ export const ProfitAndLossSchema = ResponseObject({
   // last, so leaving it out keeps the other fields' order (fields.ts ResponseObjectWithOmissions)
   months: Type.Optional(
     Type.Array(MonthResultSchema, {
-      description: "Only with breakdown=month: every month the period touches, oldest first, with months of no movements at zero",
+      description:
+        "Only with breakdown=month: every month the period touches, oldest first, with months of no movements at zero",
     }),
   ),
 });
