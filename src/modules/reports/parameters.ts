@@ -33,7 +33,6 @@ export const OPEN_ITEMS_QUERY = listQuery({
     },
   },
 });
-export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
 export const PROFIT_AND_LOSS_QUERY = listQuery({
   paged: false,
   extra: {

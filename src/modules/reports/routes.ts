@@ -13,7 +13,6 @@ import {
   OPEN_ITEMS_QUERY,
   PROFIT_AND_LOSS_QUERY,
   REPORT_DATE_QUERY,
-  REPORT_PERIOD_QUERY,
   readAccountSelector,
   readMonthBreakdown,
   readOpenItemsQuery,
