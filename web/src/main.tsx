@@ -14,6 +14,7 @@ import { NotFound } from "./app/NotFound.js";
 import { Shell } from "./app/Shell.js";
 import { ContactEditor } from "./contacts/ContactEditor.js";
 import { ContactList } from "./contacts/ContactList.js";
+import { Dashboard } from "./dashboard/Dashboard.js";
 import { ExpenseList } from "./expenses/ExpenseList.js";
 import { ExpensePage } from "./expenses/ExpensePage.js";
 import { LanguageProvider } from "./i18n/i18n.js";
@@ -24,6 +25,13 @@ import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
 import { QuotationPage } from "./quotations/QuotationPage.js";
+import { BalanceSheetReport } from "./reports/BalanceSheetReport.js";
+import { GeneralLedgerReport } from "./reports/GeneralLedgerReport.js";
+import { MileageReport } from "./reports/MileageReport.js";
+import { OpenItemsReport } from "./reports/OpenItemsReport.js";
+import { ProfitAndLossReport } from "./reports/ProfitAndLossReport.js";
+import { ReportsPage } from "./reports/ReportsPage.js";
+import { TrialBalanceReport } from "./reports/TrialBalanceReport.js";
 import { SettingsPage } from "./settings/SettingsPage.js";
 import "./styles.css";
 
@@ -53,7 +61,7 @@ const router = createBrowserRouter(
           path: ":companyId",
           element: <Shell />,
           children: [
-            { index: true, element: <InvoiceList /> },
+            { index: true, element: <Dashboard /> },
             { path: "invoices", element: <InvoiceList /> },
             { path: "invoices/new", element: <InvoicePage /> },
             { path: "invoices/:invoiceId", element: <InvoicePage /> },
@@ -71,6 +79,14 @@ const router = createBrowserRouter(
             { path: "expenses/:expenseId", element: <ExpensePage /> },
             { path: "payments", element: <PaymentList /> },
             { path: "settings", element: <SettingsPage /> },
+            { path: "reports", element: <ReportsPage /> },
+            { path: "reports/profit-and-loss", element: <ProfitAndLossReport /> },
+            { path: "reports/balance-sheet", element: <BalanceSheetReport /> },
+            { path: "reports/trial-balance", element: <TrialBalanceReport /> },
+            { path: "reports/general-ledger", element: <GeneralLedgerReport /> },
+            { path: "reports/receivables", element: <OpenItemsReport kind="receivables" /> },
+            { path: "reports/payables", element: <OpenItemsReport kind="payables" /> },
+            { path: "reports/mileage", element: <MileageReport /> },
             { path: "*", element: <NotFound /> },
           ],
         },

@@ -13,12 +13,14 @@ import { LanguageChoice } from "./LanguageChoice.js";
 import { useCompanies, useCompanyId } from "./queries.js";
 
 const SECTIONS = [
+  { path: "", label: "dashboard.nav" },
   { path: "invoices", label: "nav.invoices" },
   { path: "quotations", label: "nav.quotations" },
   { path: "contacts", label: "nav.contacts" },
   { path: "products", label: "nav.products" },
   { path: "expenses", label: "nav.expenses" },
   { path: "payments", label: "nav.payments" },
+  { path: "reports", label: "reports.nav" },
   { path: "settings", label: "nav.settings" },
 ] as const;
 
@@ -62,7 +64,9 @@ export function Shell() {
           <ul>
             {SECTIONS.map((item) => (
               <li key={item.path}>
-                <NavLink to={`/${companyId}/${item.path}`}>{t(item.label)}</NavLink>
+                <NavLink to={`/${companyId}/${item.path}`} end={item.path === ""}>
+                  {t(item.label)}
+                </NavLink>
               </li>
             ))}
           </ul>
