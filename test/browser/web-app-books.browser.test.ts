@@ -94,7 +94,7 @@ function find(node: Node, matches: (node: Node) => boolean): Node | undefined {
 /** Axe finds nothing serious, and the page fits its width (nothing to scroll sideways). */
 async function checkPage(page: Page, where: string): Promise<void> {
   await expectAccessible(page, where);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.locator("html").evaluate((root) => root.scrollWidth - root.clientWidth);
   expect(overflow, `${where} is wider than the screen`).toBeLessThanOrEqual(0);
 }
 
