@@ -221,6 +221,16 @@ describe.skipIf(unavailable !== null)("the books in the web app", () => {
       await checkPage(page, "profit and loss, compared");
       await screenshot(page, `${name}-profit-and-loss-compared`);
 
+      // printed: the report alone, without the app's frame, controls or buttons
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation").isVisible()).resolves.toBe(false);
+      // (a group's name stays, printed as text, though it is the button that folds it on screen)
+      await expect(page.locator("button:not(.fold)").filter({ visible: true }).count()).resolves.toBe(0);
+      await costs.getByText("Algemene kosten").waitFor();
+      await expect(page.getByRole("table", { name: t("reports.costs") }).isVisible()).resolves.toBe(true);
+      await screenshot(page, `${name}-profit-and-loss-print`);
+      await page.emulateMedia({ media: "screen" });
+
       // the CSV: the server's rows and totals, semicolons and decimal commas
       const [download] = await Promise.all([
         page.waitForEvent("download"),

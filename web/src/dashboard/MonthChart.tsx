@@ -98,40 +98,43 @@ export function MonthChart({ companyId, title, measure, year, current, earlier }
       >
         {tableShown ? t("dashboard.hideTable") : t("dashboard.showTable")}
       </button>
-      <table id={tableId} className={`list month-table${tableShown ? "" : " visually-hidden"}`}>
-        <caption className="visually-hidden">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dashboard.month")}</th>
-            <th scope="col" className="amount">
-              {year}
-            </th>
-            <th scope="col" className="amount">
-              {year - 1}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, index) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              {[[year, thisYear[index]] as const, [year - 1, lastYear[index]] as const].map(([forYear, value]) => (
-                <td className="amount" key={forYear}>
-                  {value === null || value === undefined ? (
-                    ""
-                  ) : tableShown ? (
-                    <Link to={monthPath(forYear, index)}>
-                      <Amount value={value} />
-                    </Link>
-                  ) : (
-                    <Amount value={value} />
-                  )}
-                </td>
-              ))}
+      {/* hidden from sight only: a table cannot be clipped itself, so its box is */}
+      <div id={tableId} className={tableShown ? "month-table" : "visually-hidden"}>
+        <table className="list">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("dashboard.month")}</th>
+              <th scope="col" className="amount">
+                {year}
+              </th>
+              <th scope="col" className="amount">
+                {year - 1}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, index) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {[[year, thisYear[index]] as const, [year - 1, lastYear[index]] as const].map(([forYear, value]) => (
+                  <td className="amount" key={forYear}>
+                    {value === null || value === undefined ? (
+                      ""
+                    ) : tableShown ? (
+                      <Link to={monthPath(forYear, index)}>
+                        <Amount value={value} />
+                      </Link>
+                    ) : (
+                      <Amount value={value} />
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -49,8 +49,7 @@ export function OverdueFigure({
         <caption className="visually-hidden">{t("dashboard.overdue")}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("reports.number")}</th>
-            <th scope="col">{t("reports.contact")}</th>
+            <th scope="col">{t("dashboard.invoice")}</th>
             <th scope="col" className="amount">
               {t("reports.open")}
             </th>
@@ -63,9 +62,9 @@ export function OverdueFigure({
                 <Link className="number" to={`/${companyId}/invoices/${invoice.id}`}>
                   {invoice.invoice_number}
                 </Link>
+                <span className="overdue-contact">{invoice.cached_contact?.name}</span>
                 <span className="hint due">{t("dashboard.due", { date: formatDate(invoice.due_date) })}</span>
               </td>
-              <td>{invoice.cached_contact?.name}</td>
               <td className="amount">
                 <Amount value={invoice.open_amount} />
               </td>

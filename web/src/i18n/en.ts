@@ -377,6 +377,7 @@ export const en = {
   "dashboard.byAge": "By age",
   "dashboard.overdue": "Overdue invoices",
   "dashboard.noneOverdue": "No invoice is overdue.",
+  "dashboard.invoice": "Invoice",
   "dashboard.due": "due {date}",
   "dashboard.allOverdue": "All {count} overdue invoices",
   "dashboard.payables": "You owe suppliers",

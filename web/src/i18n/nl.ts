@@ -377,6 +377,7 @@ export const nl: Catalogue = {
   "dashboard.byAge": "Naar ouderdom",
   "dashboard.overdue": "Verlopen facturen",
   "dashboard.noneOverdue": "Geen factuur is over de vervaldatum.",
+  "dashboard.invoice": "Factuur",
   "dashboard.due": "vervallen {date}",
   "dashboard.allOverdue": "Alle {count} verlopen facturen",
   "dashboard.payables": "U moet leveranciers nog betalen",

@@ -105,9 +105,11 @@ export function OpenItemsReport({ kind }: { kind: OpenItemsKind }) {
                 {report.contacts.map((contact) => (
                   <Fragment key={contact.contact_id ?? contact.name}>
                     <tr className="group">
-                      <th scope="rowgroup" colSpan={4}>
+                      {/* two columns on a phone too, where the dates are hidden */}
+                      <th scope="rowgroup" colSpan={2}>
                         {contact.name ?? t("reports.noContact")}
                       </th>
+                      <td className="wide-only" colSpan={2} />
                       <td className="amount">
                         <Amount value={contact.total} />
                       </td>

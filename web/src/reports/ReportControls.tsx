@@ -4,7 +4,7 @@
  * typed the Dutch way and read by format.ts; one that is no date is refused at its field, in the
  * reader's language, before anything is asked. Presets give the usual periods in one click.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatDate, parseDateInput, todayIso } from "../format.js";
 import { useT } from "../i18n/i18n.js";
@@ -111,14 +111,11 @@ function PeriodFields({ period, compare = false, compareLabel, onApply }: Period
         <button type="submit">{t("reports.show")}</button>
       </div>
       {compareLabel !== undefined && (
-        <label className="check report-compare">
-          <input
-            type="checkbox"
-            checked={compare}
-            onChange={(event) => onApply({ ...period, compare: event.target.checked })}
-          />
-          {compareLabel}
-        </label>
+        <CompareBox
+          label={compareLabel}
+          compare={compare}
+          onChange={(checked) => onApply({ ...period, compare: checked })}
+        />
       )}
       <fieldset className="presets">
         <legend className="visually-hidden">{t("reports.presets")}</legend>
@@ -170,15 +167,42 @@ function DateFields({ date, compare = false, compareLabel, onApply }: DateFormPr
         <button type="submit">{t("reports.show")}</button>
       </div>
       {compareLabel !== undefined && (
-        <label className="check report-compare">
-          <input
-            type="checkbox"
-            checked={compare}
-            onChange={(event) => onApply({ date, compare: event.target.checked })}
-          />
-          {compareLabel}
-        </label>
+        <CompareBox
+          label={compareLabel}
+          compare={compare}
+          onChange={(checked) => onApply({ date, compare: checked })}
+        />
       )}
     </form>
+  );
+}
+
+/**
+ * The comparison's checkbox: ticked at once, while the address (which the router changes in a
+ * transition) catches up, and in step with the address whenever that changes otherwise.
+ */
+function CompareBox({
+  label,
+  compare,
+  onChange,
+}: {
+  label: string;
+  compare: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const [checked, setChecked] = useState(compare);
+  useEffect(() => setChecked(compare), [compare]);
+  return (
+    <label className="check report-compare">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          setChecked(event.target.checked);
+          onChange(event.target.checked);
+        }}
+      />
+      {label}
+    </label>
   );
 }

@@ -5,7 +5,7 @@
  * ledger over the report's period, which leads on to the documents behind it. With a comparison,
  * each row has the earlier period's amount beside it. The totals are the server's.
  */
-import { type CSSProperties, type ReactNode, useState } from "react";
+import { type CSSProperties, Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "../i18n/i18n.js";
 import { Amount } from "./Amount.js";
@@ -34,6 +34,7 @@ export function useFolding(rows: readonly TreeRow[]) {
         const ancestor = byKey.get(key);
         return ancestor === undefined || isOpen(ancestor);
       }),
+    hasGroups: groups.length > 0,
     unfoldAll: () => setOpened(new Set(groups.map((group) => group.key))),
     foldAll: () => setOpened(new Set()),
   };
@@ -43,6 +44,7 @@ export type Folding = ReturnType<typeof useFolding>;
 
 export function FoldButtons({ folding }: { folding: Folding }) {
   const t = useT();
+  if (!folding.hasGroups) return null;
   return (
     <div className="fold-buttons no-print">
       <button type="button" className="secondary small" onClick={folding.unfoldAll}>
@@ -79,7 +81,12 @@ export function ReportTree({ caption, rows, folding, columns, total, ledgerPath,
           <th scope="col">{t("reports.account")}</th>
           {columns.map((column) => (
             <th scope="col" className="amount" key={column}>
-              {column}
+              {column.split(" – ").map((part, index, parts) => (
+                <Fragment key={part}>
+                  <span className="nowrap">{index < parts.length - 1 ? `${part} –` : part}</span>
+                  {index < parts.length - 1 ? " " : ""}
+                </Fragment>
+              ))}
             </th>
           ))}
         </tr>

@@ -92,7 +92,7 @@ export function TrialBalanceReport() {
             ))}
           </tbody>
           <tfoot>
-            <tr>
+            <tr className="wide-only">
               <th scope="row">{t("reports.total")}</th>
               <td className="amount wide-only">
                 <Amount value={report.total_debit} />
@@ -104,6 +104,18 @@ export function TrialBalanceReport() {
             </tr>
           </tfoot>
         </table>
+      )}
+      {report !== undefined && (
+        <dl className="facts narrow-totals">
+          <dt>{t("reports.totalDebit")}</dt>
+          <dd>
+            <Amount value={report.total_debit} />
+          </dd>
+          <dt>{t("reports.totalCredit")}</dt>
+          <dd>
+            <Amount value={report.total_credit} />
+          </dd>
+        </dl>
       )}
     </ReportLayout>
   );
