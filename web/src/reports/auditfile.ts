@@ -11,6 +11,7 @@ import { unwrap } from "@kasboek/client";
 import type { Client } from "openapi-fetch";
 import { api } from "../api/client.js";
 import { saveFile } from "./download.js";
+import { attachmentName } from "./files.js";
 
 export type AuditfileVersion = "4.0" | "3.2";
 
@@ -31,12 +32,6 @@ interface AuditfilePaths {
 }
 
 const exportsApi = api as unknown as Client<AuditfilePaths>;
-
-/** `attachment; filename="auditfile-7-2026.xaf"` → `auditfile-7-2026.xaf`. */
-export function attachmentName(disposition: string | null): string | null {
-  const match = /filename="([^"]+)"/.exec(disposition ?? "");
-  return match?.[1] ?? null;
-}
 
 export async function downloadAuditfile(companyId: number, year: number, version: AuditfileVersion): Promise<void> {
   const result = await exportsApi.GET("/api/v1/companies/{company_id}/exports/auditfile", {

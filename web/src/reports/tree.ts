@@ -5,7 +5,9 @@
  * a node only the earlier period has is kept, after the current ones. An account absent from a
  * period had no movements in it. No amount is computed: each is a node's own, as the server sent.
  */
-import type { ReportNode } from "./queries.js";
+import type { Schema } from "@kasboek/client";
+
+type ReportNode = Schema<"ReportNode">;
 
 export interface TreeRow {
   key: string;
