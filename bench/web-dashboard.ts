@@ -176,7 +176,7 @@ async function main(): Promise<void> {
   const api: string[] = [
     `### The dashboard's API calls at ${DASHBOARD_INVOICES.toLocaleString("en")} open invoices and their books`,
     "",
-    `Each call alone, ${RUNS} timed after one untimed; the body as sent (gzip where the server compresses).`,
+    `Each call alone from Node (no browser), ${RUNS} timed after one untimed; the body's size as read (uncompressed).`,
     "",
     "| Database | Call | Median (ms) | Body (KB) |",
     "|---|---|---:|---:|",
@@ -202,7 +202,6 @@ async function main(): Promise<void> {
             `| ${titleOf(kind)} | ${timing.label} | ${timing.medianMs.toFixed(0)} | ${(timing.bytes / 1000).toFixed(1)} |`,
           );
         }
-        console.log(api.join("\n"));
         const open = await measureBrowser(kasboek.baseUrl, seeded.companyId);
         const shown = open.map((value) => value.figures);
         const slowest = Math.max(...shown);

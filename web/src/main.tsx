@@ -25,13 +25,7 @@ import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
 import { QuotationPage } from "./quotations/QuotationPage.js";
-import { BalanceSheetReport } from "./reports/BalanceSheetReport.js";
-import { GeneralLedgerReport } from "./reports/GeneralLedgerReport.js";
-import { MileageReport } from "./reports/MileageReport.js";
-import { OpenItemsReport } from "./reports/OpenItemsReport.js";
-import { ProfitAndLossReport } from "./reports/ProfitAndLossReport.js";
-import { ReportsPage } from "./reports/ReportsPage.js";
-import { TrialBalanceReport } from "./reports/TrialBalanceReport.js";
+import { REPORT_ROUTES } from "./reports/routes.js";
 import { SettingsPage } from "./settings/SettingsPage.js";
 import "./styles.css";
 
@@ -79,14 +73,7 @@ const router = createBrowserRouter(
             { path: "expenses/:expenseId", element: <ExpensePage /> },
             { path: "payments", element: <PaymentList /> },
             { path: "settings", element: <SettingsPage /> },
-            { path: "reports", element: <ReportsPage /> },
-            { path: "reports/profit-and-loss", element: <ProfitAndLossReport /> },
-            { path: "reports/balance-sheet", element: <BalanceSheetReport /> },
-            { path: "reports/trial-balance", element: <TrialBalanceReport /> },
-            { path: "reports/general-ledger", element: <GeneralLedgerReport /> },
-            { path: "reports/receivables", element: <OpenItemsReport kind="receivables" /> },
-            { path: "reports/payables", element: <OpenItemsReport kind="payables" /> },
-            { path: "reports/mileage", element: <MileageReport /> },
+            ...REPORT_ROUTES,
             { path: "*", element: <NotFound /> },
           ],
         },

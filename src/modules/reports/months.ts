@@ -8,14 +8,13 @@ import type { ServiceDeps } from "../../platform/deps.js";
 import { invalidParameter } from "../../platform/errors.js";
 import { centsToDecimal } from "../../platform/money.js";
 import {
-  type ChartAccount,
-  isUnder,
   MOST_BREAKDOWN_MONTHS,
   type MonthAccountTotals,
   monthResults,
   monthsSpanned,
   periodMonths,
-} from "./rules.js";
+} from "./month-rules.js";
+import { type ChartAccount, isUnder } from "./rules.js";
 import type { MonthResult } from "./schemas.js";
 import { sumLinesPerAccountAndMonth } from "./store.js";
 

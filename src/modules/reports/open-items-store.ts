@@ -132,26 +132,35 @@ export async function sumOpenItemsByAge(
   paidBefore: string | null,
   bounds: AgingBounds,
 ): Promise<{ total_cents: bigint; buckets: BucketCents }> {
+  // each document's payments summed once, in one pass over the company's payments, and joined:
+  // a subquery per document cost PostgreSQL 0.9 s at 100k open invoices
+  let payments = reading(executor)
+    .selectFrom("payments as payment")
+    .select(["payment.document_id", sql<number>`sum(payment.amount_cents)`.as("paid_cents")])
+    .where("payment.company_id", "=", companyId)
+    .where("payment.document_type", "=", kind)
+    .where("payment.document_id", "is not", null);
+  if (paidBefore !== null) payments = payments.where("payment.paid_at", "<", paidBefore);
+  const paid = payments.groupBy("payment.document_id").as("paid");
+  const paidCents = sql`coalesce(${sql.ref("paid.paid_cents")}, 0)`;
   const items =
     kind === "sales_invoice"
       ? reading(executor)
           .selectFrom("sales_invoices as invoice")
+          .leftJoin(paid, "paid.document_id", "invoice.id")
           .select([
             "invoice.due_date as due_date",
-            sql<number>`invoice.price_with_vat_cents - ${paidBeforeExpressions("invoice", kind, paidBefore).sum}`.as(
-              "open_cents",
-            ),
+            sql<number>`invoice.price_with_vat_cents - ${paidCents}`.as("open_cents"),
           ])
           .where("invoice.company_id", "=", companyId)
           .where("invoice.status", "=", "published")
           .where("invoice.date", "<=", date)
       : reading(executor)
           .selectFrom("expenses as expense")
+          .leftJoin(paid, "paid.document_id", "expense.id")
           .select([
             "expense.date as due_date",
-            sql<number>`expense.price_with_vat_cents + ${paidBeforeExpressions("expense", kind, paidBefore).sum}`.as(
-              "open_cents",
-            ),
+            sql<number>`expense.price_with_vat_cents + ${paidCents}`.as("open_cents"),
           ])
           .where("expense.company_id", "=", companyId)
           .where("expense.state", "=", "published")

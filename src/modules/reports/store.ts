@@ -15,7 +15,7 @@ import { pageOffset } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import type { LedgerTables } from "../ledger/service.js";
 import type { RideTables } from "../rides/service.js";
-import { cutByMonths, type MonthAccountTotals } from "./rules.js";
+import { cutByMonths, type MonthAccountTotals } from "./month-rules.js";
 
 /** What the reports read, as the modules that own these tables declare them. */
 type ReportTables = LedgerTables & RideTables;

@@ -25,7 +25,7 @@ import { OverdueFigure, ReceivablesFigure } from "./ReceivablesFigure.js";
 const LIQUID_ASSETS = "activa.current_assets.liquid_assets";
 
 /** Where the VAT return of a period is reviewed and filed (the VAT return page). */
-export const vatReturnPath = (companyId: number, period: string) => `/${companyId}/vat-returns/${period}`;
+export const vatReturnPath = (companyId: number, period: string) => `/${companyId}/vat/${period}`;
 
 /** Whether the return's balance (5g) is owed, to come back, or nothing at all. */
 function vatDirection(balance: string | null): MessageKey {
