@@ -100,3 +100,17 @@ export function monthResults(
   }
   return [...byMonth.values()];
 }
+
+/** Each account's debits and credits over all the months: the period's totals from its months. */
+export function totalsOfMonths(
+  totals: readonly MonthAccountTotals[],
+): Array<{ account_id: number; debit_cents: bigint; credit_cents: bigint }> {
+  const byAccount = new Map<number, { account_id: number; debit_cents: bigint; credit_cents: bigint }>();
+  for (const total of totals) {
+    const sum = byAccount.get(total.account_id) ?? { account_id: total.account_id, debit_cents: 0n, credit_cents: 0n };
+    sum.debit_cents += total.debit_cents;
+    sum.credit_cents += total.credit_cents;
+    byAccount.set(total.account_id, sum);
+  }
+  return [...byAccount.values()];
+}

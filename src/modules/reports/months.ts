@@ -28,9 +28,19 @@ export function checkBreakdownSpan(period: { from: string; till: string }): void
   }
 }
 
-/** The debits and credits per month and account over the period, as `presentMonths` takes them. */
-export function readPeriodMonths(deps: ServiceDeps, companyId: number, period: { from: string; till: string }) {
-  return sumLinesPerAccountAndMonth(deps.db, companyId, period);
+/** The debits and credits per month and account of the chart over the period, as `presentMonths` takes them. */
+export function readPeriodMonths(
+  deps: ServiceDeps,
+  companyId: number,
+  period: { from: string; till: string },
+  chart: readonly ChartAccount[],
+) {
+  return sumLinesPerAccountAndMonth(
+    deps.db,
+    companyId,
+    period,
+    chart.map((account) => account.id),
+  );
 }
 
 export function presentMonths(
