@@ -25,9 +25,9 @@ import { openDatabase } from "../src/db/connection.js";
 import { salesInvoicePosting } from "../src/modules/ledger/rules.js";
 import { seedBooks } from "./books-seed.js";
 import { closeRaw, openRaw } from "./db.js";
-import { databaseKinds, freshDatabase, titleOf } from "./fresh-database.js";
+import { databaseKinds, databaseVersions, freshDatabase, titleOf } from "./fresh-database.js";
 import { installExitHandlers, runBench, stopServer } from "./processes.js";
-import { appendResults } from "./results.js";
+import { appendResults, machineDescription } from "./results.js";
 import { growTo } from "./scale-seed.js";
 import { bootstrap, invoiceTemplate, publishInvoice } from "./seed.js";
 import { CLI, ROOT, startKasboek } from "./servers.js";
@@ -173,6 +173,10 @@ async function measureBrowser(baseUrl: string, companyId: number): Promise<Timin
 
 async function main(): Promise<void> {
   installExitHandlers();
+  const machine = machineDescription(
+    await databaseVersions(),
+    `${DASHBOARD_INVOICES} open invoices and their books; ${RUNS} timed loads after one untimed`,
+  );
   const api: string[] = [
     `### The dashboard's API calls at ${DASHBOARD_INVOICES.toLocaleString("en")} open invoices and their books`,
     "",
@@ -218,6 +222,8 @@ async function main(): Promise<void> {
   }
   const table = [
     `## The web app's dashboard at ${DASHBOARD_INVOICES.toLocaleString("en")} invoices (issue 30)`,
+    "",
+    machine,
     "",
     paint.join("\n"),
     "",
