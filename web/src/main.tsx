@@ -15,6 +15,7 @@ import { Shell } from "./app/Shell.js";
 import { BankPage } from "./bank/BankPage.js";
 import { ContactEditor } from "./contacts/ContactEditor.js";
 import { ContactList } from "./contacts/ContactList.js";
+import { Dashboard } from "./dashboard/Dashboard.js";
 import { ExpenseList } from "./expenses/ExpenseList.js";
 import { ExpensePage } from "./expenses/ExpensePage.js";
 import { LanguageProvider } from "./i18n/i18n.js";
@@ -25,6 +26,7 @@ import { ProductEditor } from "./products/ProductEditor.js";
 import { ProductList } from "./products/ProductList.js";
 import { QuotationList } from "./quotations/QuotationList.js";
 import { QuotationPage } from "./quotations/QuotationPage.js";
+import { REPORT_ROUTES } from "./reports/routes.js";
 import { SettingsPage } from "./settings/SettingsPage.js";
 import { VatReturnPage } from "./vat/VatReturnPage.js";
 import "./styles.css";
@@ -55,7 +57,7 @@ const router = createBrowserRouter(
           path: ":companyId",
           element: <Shell />,
           children: [
-            { index: true, element: <InvoiceList /> },
+            { index: true, element: <Dashboard /> },
             { path: "invoices", element: <InvoiceList /> },
             { path: "invoices/new", element: <InvoicePage /> },
             { path: "invoices/:invoiceId", element: <InvoicePage /> },
@@ -76,6 +78,7 @@ const router = createBrowserRouter(
             { path: "settings", element: <SettingsPage /> },
             { path: "vat", element: <VatReturnPage /> },
             { path: "vat/:period", element: <VatReturnPage /> },
+            ...REPORT_ROUTES,
             { path: "*", element: <NotFound /> },
           ],
         },

@@ -2183,6 +2183,18 @@ export interface components {
       total_revenue: string;
       total_costs: string;
       result: string;
+      /** @description Only with breakdown=month: every month the period touches, oldest first, with months of no movements at zero */
+      months?: {
+        /** @description YYYY-MM */
+        month: string;
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        till: string;
+        total_revenue: string;
+        total_costs: string;
+        result: string;
+      }[];
     };
     BalanceSheet: {
       /** Format: date */
@@ -6027,6 +6039,8 @@ export interface operations {
         from?: string;
         /** @description The last day (default: today) */
         till?: string;
+        /** @description month: also the totals of each calendar month of the period (`months`), as one chart needs them */
+        breakdown?: "month";
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */
@@ -6155,6 +6169,8 @@ export interface operations {
       query?: {
         /** @description The report's date (default: today) */
         date?: string;
+        /** @description true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items) */
+        summary?: boolean;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */
@@ -6193,6 +6209,8 @@ export interface operations {
       query?: {
         /** @description The report's date (default: today) */
         date?: string;
+        /** @description true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items) */
+        summary?: boolean;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

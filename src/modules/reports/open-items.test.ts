@@ -52,6 +52,12 @@ interface Aged {
   over_90: string;
 }
 
+/** The report without its contacts: what a summary answers. */
+function totalsOf(report: Aged): Omit<Aged, "contacts"> {
+  const { contacts: _contacts, ...totals } = report;
+  return totals;
+}
+
 beforeAll(async () => {
   harness = await buildTestApp(() => new Date("2026-05-01T10:00:00Z"));
 });
@@ -139,6 +145,11 @@ describe("receivables", () => {
       "61_90": "242.0",
       over_90: "121.0",
     });
+    // the summary: the same totals on the same day boundaries, summed by the database, no contacts
+    const summary = await report<{ receivables: Aged }>(own, "receivables", `?date=${REPORT_DATE}&summary=true`);
+    expect(summary.receivables).toEqual({ ...totalsOf(receivables), contacts: [] });
+    const before = await report<{ receivables: Aged }>(own, "receivables", "?date=2025-12-31&summary=true");
+    expect(before.receivables).toMatchObject({ contacts: [], total: "0.0", over_90: "0.0" });
   });
 
   it("is empty for a company without invoices, dated today by default", async () => {
@@ -198,6 +209,13 @@ describe("payables", () => {
     );
     const later = await report<{ payables: Aged }>(own, "payables", "?date=2026-05-01");
     expect(later.payables).toMatchObject({ total: "242.0" });
+    for (const [date, full] of [
+      [REPORT_DATE, payables],
+      ["2026-05-01", later.payables],
+    ] as const) {
+      const summary = await report<{ payables: Aged }>(own, "payables", `?date=${date}&summary=1`);
+      expect(summary.payables).toEqual({ ...totalsOf(full), contacts: [] });
+    }
   });
 });
 

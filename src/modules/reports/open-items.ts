@@ -3,15 +3,22 @@
  * on which something is still open, counting the payments linked to them and paid by the end of
  * that day (in the company's time zone), per contact with aging buckets by days past due.
  * Sales invoices are due on their due date; expenses, which have none, on their own date.
- * Totals are bigint cents: open items add up past the 2^53 cents a number holds exactly.
+ * Totals are bigint cents: open items add up past the 2^53 cents a number holds exactly. A summary
+ * (`summary=true`) answers the same totals and buckets with no contacts, summed by the database,
+ * so its cost does not grow with the answer: a dashboard's figure at 100k open invoices.
  */
 import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone, endOfDate } from "../../platform/dates.js";
 import type { ServiceDeps } from "../../platform/deps.js";
 import { centsToDecimal } from "../../platform/money.js";
 import { contactSnapshot, contactsByIds } from "../contacts/service.js";
-import { findOpenExpenses, findOpenSalesInvoices, type OpenDocumentRow } from "./open-items-store.js";
-import { type AGING_BUCKETS, ageOpenItems, type BucketCents, type OpenItem } from "./rules.js";
+import {
+  findOpenExpenses,
+  findOpenSalesInvoices,
+  type OpenDocumentRow,
+  sumOpenItemsByAge,
+} from "./open-items-store.js";
+import { type AGING_BUCKETS, ageOpenItems, agingBounds, type BucketCents, type OpenItem } from "./rules.js";
 import type { OpenItems } from "./schemas.js";
 
 type Buckets = Pick<OpenItems, (typeof AGING_BUCKETS)[number]>;
@@ -52,14 +59,34 @@ async function contactNames(
   return names;
 }
 
+/** The report's date (today when left out) and whether only its totals are asked for. */
+export interface OpenItemsRequest {
+  date?: string;
+  summary?: boolean;
+}
+
+/** Only the totals, summed by the database: no contacts, however many documents are open. */
+async function openItemsSummary(
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  kind: "sales_invoice" | "expense",
+  date: string,
+): Promise<OpenItems> {
+  const paidBefore = endOfDate(date, company.timeZone);
+  const sums = await sumOpenItemsByAge(deps.db, company.companyId, kind, date, paidBefore, agingBounds(date));
+  return { date, contacts: [], total: centsToDecimal(sums.total_cents), ...presentBuckets(sums.buckets) };
+}
+
 async function openItemsReport(
   deps: ServiceDeps,
   company: CompanyAccess,
-  requestedDate: string | undefined,
-  find: typeof findOpenSalesInvoices,
+  requested: OpenItemsRequest,
+  kind: "sales_invoice" | "expense",
   openCents: (row: OpenDocumentRow) => bigint,
 ): Promise<OpenItems> {
-  const date = requestedDate ?? dateInTimeZone(deps.now(), company.timeZone);
+  const date = requested.date ?? dateInTimeZone(deps.now(), company.timeZone);
+  if (requested.summary === true) return openItemsSummary(deps, company, kind, date);
+  const find = kind === "sales_invoice" ? findOpenSalesInvoices : findOpenExpenses;
   const rows = await find(deps.db, company.companyId, date, endOfDate(date, company.timeZone));
   const names = await contactNames(deps, company.companyId, rows);
   const items: OpenItem[] = rows.map((row) => ({
@@ -94,23 +121,23 @@ async function openItemsReport(
 }
 
 /** What customers owe: total − payments received (a negative amount: we owe the customer). */
-export function receivablesReport(deps: ServiceDeps, company: CompanyAccess, date: string | undefined) {
+export function receivablesReport(deps: ServiceDeps, company: CompanyAccess, requested: OpenItemsRequest) {
   return openItemsReport(
     deps,
     company,
-    date,
-    findOpenSalesInvoices,
+    requested,
+    "sales_invoice",
     (row) => BigInt(row.price_with_vat_cents) - row.paid_cents,
   );
 }
 
 /** What is owed to suppliers: total + payments (paid out money is negative). */
-export function payablesReport(deps: ServiceDeps, company: CompanyAccess, date: string | undefined) {
+export function payablesReport(deps: ServiceDeps, company: CompanyAccess, requested: OpenItemsRequest) {
   return openItemsReport(
     deps,
     company,
-    date,
-    findOpenExpenses,
+    requested,
+    "expense",
     (row) => BigInt(row.price_with_vat_cents) + row.paid_cents,
   );
 }

@@ -22,7 +22,28 @@ export const REPORT_DATE_QUERY = listQuery({
   paged: false,
   extra: { date: dateParameter("The report's date (default: today)") },
 });
-export const REPORT_PERIOD_QUERY = listQuery({ paged: false, extra: PERIOD });
+export const OPEN_ITEMS_QUERY = listQuery({
+  paged: false,
+  extra: {
+    date: dateParameter("The report's date (default: today)"),
+    summary: {
+      type: "boolean",
+      description:
+        "true: only the total and the aging buckets, with contacts left empty (summed by the database, quick at any number of open items)",
+    },
+  },
+});
+export const PROFIT_AND_LOSS_QUERY = listQuery({
+  paged: false,
+  extra: {
+    ...PERIOD,
+    breakdown: {
+      type: "string",
+      enum: ["month"],
+      description: "month: also the totals of each calendar month of the period (`months`), as one chart needs them",
+    },
+  },
+});
 export const GENERAL_LEDGER_QUERY = listQuery({
   extra: {
     account_id: { type: "integer", minimum: 1, description: "The account, by id (this or account_path)" },
@@ -54,6 +75,8 @@ export interface ReportQuery {
   year?: number;
   account_id?: number;
   account_path?: string;
+  breakdown?: "month";
+  summary?: boolean;
 }
 
 /** `?date=`: absent means today. */
@@ -66,6 +89,17 @@ export function readReportPeriod(query: unknown): { from?: string; till?: string
   const { from, till } = query as ReportQuery;
   if (from !== undefined && till !== undefined && till < from) throw invalidParameter("till", { key: "notBeforeFrom" });
   return { from, till };
+}
+
+/** `?breakdown=month`: whether the totals per month are asked for. */
+export function readMonthBreakdown(query: unknown): boolean {
+  return (query as ReportQuery).breakdown === "month";
+}
+
+/** `?date=&summary=` of receivables and payables. */
+export function readOpenItemsQuery(query: unknown): { date?: string; summary: boolean } {
+  const { date, summary } = query as ReportQuery;
+  return { ...(date === undefined ? {} : { date }), summary: summary === true };
 }
 
 /** `?year=`: a year of the supported dates; absent means this year. */

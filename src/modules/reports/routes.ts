@@ -10,9 +10,12 @@ import type { Query } from "../../platform/query-string.js";
 import {
   GENERAL_LEDGER_QUERY,
   MILEAGE_QUERY,
+  OPEN_ITEMS_QUERY,
+  PROFIT_AND_LOSS_QUERY,
   REPORT_DATE_QUERY,
-  REPORT_PERIOD_QUERY,
   readAccountSelector,
+  readMonthBreakdown,
+  readOpenItemsQuery,
   readReportDate,
   readReportPeriod,
   readReportYear,
@@ -59,17 +62,19 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_PERIOD_QUERY.schema,
+        querystring: PROFIT_AND_LOSS_QUERY.schema,
         response: { 200: ProfitAndLossResponse },
       },
     },
-    async (request) => ({
-      profit_and_loss: await profitAndLossReport(
-        deps,
-        requireCompany(request),
-        readReportPeriod(request.query as Query),
-      ),
-    }),
+    async (request) => {
+      const query = request.query as Query;
+      return {
+        profit_and_loss: await profitAndLossReport(deps, requireCompany(request), {
+          ...readReportPeriod(query),
+          months: readMonthBreakdown(query),
+        }),
+      };
+    },
   );
 
   app.get(
@@ -113,12 +118,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_DATE_QUERY.schema,
+        querystring: OPEN_ITEMS_QUERY.schema,
         response: { 200: ReceivablesResponse },
       },
     },
     async (request) => ({
-      receivables: await receivablesReport(deps, requireCompany(request), readReportDate(request.query as Query)),
+      receivables: await receivablesReport(deps, requireCompany(request), readOpenItemsQuery(request.query as Query)),
     }),
   );
 
@@ -127,12 +132,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: ServiceDeps): v
     {
       config: reports,
       schema: {
-        querystring: REPORT_DATE_QUERY.schema,
+        querystring: OPEN_ITEMS_QUERY.schema,
         response: { 200: PayablesResponse },
       },
     },
     async (request) => ({
-      payables: await payablesReport(deps, requireCompany(request), readReportDate(request.query as Query)),
+      payables: await payablesReport(deps, requireCompany(request), readOpenItemsQuery(request.query as Query)),
     }),
   );
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { cutByMonths, monthResults, periodMonths } from "./month-rules.js";
 import {
   accountTree,
   agingBucket,
   type ChartAccount,
-  cutByMonths,
   daysBetween,
   deductibleCents,
   mileageRate,
@@ -144,5 +144,40 @@ describe("cutting a range where month totals serve it", () => {
     [{ till: "1900-01-30" }, { months: { till: "1899-12" }, days: [{ from: "1900-01-01", till: "1900-01-30" }] }],
   ])("%j", (range, cut) => {
     expect(cutByMonths(range)).toEqual(cut);
+  });
+});
+
+describe("the months of a period", () => {
+  it("are every calendar month it touches, the first and last cut to it, across a year's end", () => {
+    expect(periodMonths("2025-12-15", "2026-02-10")).toEqual([
+      { month: "2025-12", from: "2025-12-15", till: "2025-12-31" },
+      { month: "2026-01", from: "2026-01-01", till: "2026-01-31" },
+      { month: "2026-02", from: "2026-02-01", till: "2026-02-10" },
+    ]);
+    expect(periodMonths("2024-02-01", "2024-02-29")).toEqual([
+      { month: "2024-02", from: "2024-02-01", till: "2024-02-29" },
+    ]);
+  });
+
+  it("sum revenue (credit − debit) and costs (debit − credit) per month, zero where nothing moved", () => {
+    const months = periodMonths("2026-01-01", "2026-03-31");
+    const totals = [
+      { month: "2026-01", account_id: 1, debit_cents: 500n, credit_cents: 10_500n },
+      { month: "2026-01", account_id: 2, debit_cents: 2_000n, credit_cents: 0n },
+      { month: "2026-03", account_id: 2, debit_cents: 100n, credit_cents: 300n },
+      { month: "2026-03", account_id: 3, debit_cents: 9_999n, credit_cents: 0n },
+      { month: "2026-04", account_id: 1, debit_cents: 0n, credit_cents: 1n },
+    ];
+    const results = monthResults(
+      months,
+      totals,
+      (id) => id === 1,
+      (id) => id === 2,
+    );
+    expect(results.map((month) => [month.month, month.revenue_cents, month.costs_cents])).toEqual([
+      ["2026-01", 10_000n, 2_000n],
+      ["2026-02", 0n, 0n],
+      ["2026-03", 0n, -200n],
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Pure rules of the bookkeeper's reports: the chart's tree with amounts per node, the report
- * period's defaults, aging of open items, and the mileage rate per year (bookkeeping.md 5.1).
+ * period's defaults, aging of open items, and the mileage rate per year (bookkeeping.md 5.1); the
+ * month arithmetic is in month-rules.ts.
  * Amounts are integer cents, as bigint: a report adds up any number of postings, past the 2^53
  * cents a number holds exactly. No database, no clock (today is always passed in).
  */
 import Big from "big.js";
-import { daysInMonth, LAST_DATE } from "../../platform/dates.js";
+import { addDays } from "../../platform/dates.js";
 
 /** An account of the chart as the reports need it. */
 export interface ChartAccount {
@@ -126,6 +127,27 @@ export function agingBucket(daysPastDue: number): AgingBucket {
   return "over_90";
 }
 
+/**
+ * Where the buckets of `agingBucket` begin on `date`, as due dates: due on or after `notDueFrom`
+ * is not yet due, on or after `days30From` (and before that) 1–30 days past due, and so on;
+ * due before `days90From` is over 90 days past due.
+ */
+export interface AgingBounds {
+  notDueFrom: string;
+  days30From: string;
+  days60From: string;
+  days90From: string;
+}
+
+export function agingBounds(date: string): AgingBounds {
+  return {
+    notDueFrom: date,
+    days30From: addDays(date, -30),
+    days60From: addDays(date, -60),
+    days90From: addDays(date, -90),
+  };
+}
+
 export interface OpenItem {
   contact_id: number | null;
   contact_name: string | null;
@@ -206,44 +228,4 @@ export function mileageRate(year: number): string | null {
 /** Business km × rate in integer cents, exactly (the rate has at most two decimals). */
 export function deductibleCents(businessKm: bigint, rate: string): bigint {
   return BigInt(new Big(businessKm.toString()).times(rate).times(100).round(0, Big.roundHalfUp).toFixed(0));
-}
-
-/** A date range cut where the ledger's month totals can serve it: whole months, and the days around them. */
-export interface MonthCut {
-  /** whole months (`YYYY-MM`, inclusive; absent: open), or null when the range holds none */
-  months: { from?: string; till?: string } | null;
-  /** the days outside those months, read line by line */
-  days: Array<{ from?: string; till?: string }>;
-}
-
-/**
- * Months as numbers (year × 12 + month − 1): the month after 9999-12 is a number like any other,
- * where as text (`10000-01`) it would sort before every other month.
- */
-const monthIndexOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-const LAST_MONTH = monthIndexOf(LAST_DATE);
-const monthText = (index: number) =>
-  `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
-const isLastDayOfMonth = (date: string) =>
-  Number(date.slice(8, 10)) === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
-
-/** The days of `from`'s month from `from` on, or of `till`'s month up to `till` (supported dates in, out). */
-const restOfMonth = (from: string) =>
-  `${from.slice(0, 8)}${String(daysInMonth(Number(from.slice(0, 4)), Number(from.slice(5, 7)))).padStart(2, "0")}`;
-const startOfMonth = (till: string) => `${till.slice(0, 8)}01`;
-
-export function cutByMonths(range: { from?: string; till?: string }): MonthCut {
-  const { from, till } = range;
-  const firstWhole = from === undefined ? undefined : monthIndexOf(from) + (from.endsWith("-01") ? 0 : 1);
-  const lastWhole = till === undefined ? undefined : monthIndexOf(till) - (isLastDayOfMonth(till) ? 0 : 1);
-  const noWholeMonth =
-    firstWhole !== undefined && (firstWhole > LAST_MONTH || (lastWhole !== undefined && firstWhole > lastWhole));
-  if (noWholeMonth) return { months: null, days: [range] };
-  const days: MonthCut["days"] = [];
-  if (from !== undefined && firstWhole !== monthIndexOf(from)) days.push({ from, till: restOfMonth(from) });
-  if (till !== undefined && lastWhole !== monthIndexOf(till)) days.push({ from: startOfMonth(till), till });
-  const months: { from?: string; till?: string } = {};
-  if (firstWhole !== undefined) months.from = monthText(firstWhole);
-  if (lastWhole !== undefined) months.till = monthText(lastWhole);
-  return { months, days };
 }

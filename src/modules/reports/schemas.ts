@@ -35,6 +35,16 @@ export const TrialBalanceSchema = ResponseObject({
   total_credit: Filled.string(),
 });
 
+/** One calendar month of a profit and loss with `breakdown=month`, cut to the period's own dates. */
+export const MonthResultSchema = ResponseObject({
+  month: Filled.string({ description: "YYYY-MM" }),
+  from: Filled.date(),
+  till: Filled.date(),
+  total_revenue: Filled.string(),
+  total_costs: Filled.string(),
+  result: Filled.string(),
+});
+
 export const ProfitAndLossSchema = ResponseObject({
   from: Filled.date(),
   till: Filled.date(),
@@ -43,6 +53,13 @@ export const ProfitAndLossSchema = ResponseObject({
   total_revenue: Filled.string(),
   total_costs: Filled.string(),
   result: Filled.string(),
+  // last, so leaving it out keeps the other fields' order (fields.ts ResponseObjectWithOmissions)
+  months: Type.Optional(
+    Type.Array(MonthResultSchema, {
+      description:
+        "Only with breakdown=month: every month the period touches, oldest first, with months of no movements at zero",
+    }),
+  ),
 });
 
 export const BalanceSheetSchema = ResponseObject({
@@ -123,6 +140,7 @@ export const MileageSchema = ResponseObject({
 
 export type TrialBalance = Static<typeof TrialBalanceSchema>;
 export type ProfitAndLoss = Static<typeof ProfitAndLossSchema>;
+export type MonthResult = Static<typeof MonthResultSchema>;
 export type BalanceSheet = Static<typeof BalanceSheetSchema>;
 export type GeneralLedger = Static<typeof GeneralLedgerSchema>;
 export type Movement = Static<typeof MovementSchema>;

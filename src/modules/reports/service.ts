@@ -19,6 +19,8 @@ import { centsToDecimal } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { companyChart, resolveAccount } from "../accounts/service.js";
+import { totalsOfMonths } from "./month-rules.js";
+import { checkBreakdownSpan, presentMonths, readPeriodMonths } from "./months.js";
 import type { AccountSelector } from "./parameters.js";
 import {
   type AmountNode,
@@ -60,6 +62,8 @@ function presentNode(node: AmountNode): ReportNode {
 async function chartOf(deps: ServiceDeps, companyId: number): Promise<ChartAccount[]> {
   return companyChart(deps.db, companyId);
 }
+
+const idsOf = (chart: readonly ChartAccount[]) => chart.map((account) => account.id);
 
 /** Per account id, `sign` × (debit − credit) of the accounts `belongs` picks. */
 function amountsOf(
@@ -116,10 +120,8 @@ export async function trialBalanceReport(
   requestedDate: string | undefined,
 ): Promise<TrialBalance> {
   const date = requestedDate ?? companyToday(deps, company);
-  const [chart, totals] = await Promise.all([
-    chartOf(deps, company.companyId),
-    sumLinesPerAccount(deps.db, company.companyId, { till: date }),
-  ]);
+  const chart = await chartOf(deps, company.companyId);
+  const totals = await sumLinesPerAccount(deps.db, company.companyId, { till: date }, idsOf(chart));
   const chartById = new Map(chart.map((account) => [account.id, account]));
   const rows = totals
     .map((total) => ({ total, account: chartById.get(total.account_id) }))
@@ -144,13 +146,18 @@ export async function trialBalanceReport(
 export async function profitAndLossReport(
   deps: ServiceDeps,
   company: CompanyAccess,
-  requested: { from?: string; till?: string },
+  requested: { from?: string; till?: string; months?: boolean },
 ): Promise<ProfitAndLoss> {
   const { from, till } = reportPeriod(requested.from, requested.till, companyToday(deps, company));
-  const [chart, totals] = await Promise.all([
-    chartOf(deps, company.companyId),
-    sumLinesPerAccount(deps.db, company.companyId, { from, till }),
-  ]);
+  if (requested.months === true) checkBreakdownSpan({ from, till });
+  const chart = await chartOf(deps, company.companyId);
+  // with the months asked for, the period's totals are their sum: the lines are read once
+  const monthTotals =
+    requested.months === true ? await readPeriodMonths(deps, company.companyId, { from, till }, chart) : undefined;
+  const totals =
+    monthTotals === undefined
+      ? await sumLinesPerAccount(deps.db, company.companyId, { from, till }, idsOf(chart))
+      : totalsOfMonths(monthTotals);
   const chartById = new Map(chart.map((account) => [account.id, account]));
   const revenue = requiredTree(
     chart,
@@ -170,6 +177,7 @@ export async function profitAndLossReport(
     total_revenue: centsToDecimal(revenue.amount_cents),
     total_costs: centsToDecimal(costs.amount_cents),
     result: centsToDecimal(revenue.amount_cents - costs.amount_cents),
+    ...(monthTotals === undefined ? {} : { months: presentMonths({ from, till }, monthTotals, chart) }),
   };
 }
 
@@ -180,10 +188,10 @@ export async function balanceSheetReport(
 ): Promise<BalanceSheet> {
   const date = requestedDate ?? companyToday(deps, company);
   const yearStart = yearBounds(Number(date.slice(0, 4))).from;
-  const [chart, earlierYears, thisYear] = await Promise.all([
-    chartOf(deps, company.companyId),
-    sumLinesPerAccount(deps.db, company.companyId, { till: addDays(yearStart, -1) }),
-    sumLinesPerAccount(deps.db, company.companyId, { from: yearStart, till: date }),
+  const chart = await chartOf(deps, company.companyId);
+  const [earlierYears, thisYear] = await Promise.all([
+    sumLinesPerAccount(deps.db, company.companyId, { till: addDays(yearStart, -1) }, idsOf(chart)),
+    sumLinesPerAccount(deps.db, company.companyId, { from: yearStart, till: date }, idsOf(chart)),
   ]);
   const throughDate = mergeTotals(earlierYears, thisYear);
   const chartById = new Map(chart.map((account) => [account.id, account]));

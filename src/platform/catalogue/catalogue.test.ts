@@ -49,6 +49,7 @@ const PROBLEMS: { [Key in keyof ProblemParams]: ProblemParams[Key] } = {
   ledgerLineFull: { most: "90071992547409.91" }, settlementTooLarge: { most: "90071992547409.91" },
   inFiledPeriod: { from: "2026-07-01", till: "2026-09-30" }, periodNotEnded: {}, alreadyFiled: {},
   overlapsFiledPeriod: {}, notBelowKmStart: {}, noMileageRate: {}, tooManyKilometres: { most: 9007199254740991 },
+  tooManyMonths: { most: 120 },
   notBase64: {}, emptyFile: {}, fileTooLarge: { bytes: 10485761, most: 10485760, readable: "10 MiB" },
   fileNotDirectory: {},
   statementFormat: {}, statementVersion: { version: "001.01" }, statementEntities: {},

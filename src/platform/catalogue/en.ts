@@ -268,6 +268,7 @@ export const en: Catalogue = {
     notBelowKmStart: () => "must not be less than km_start",
     noMileageRate: () => "has no known mileage rate",
     tooManyKilometres: ({ most }) => `has more kilometres than a report can state (at most ${most})`,
+    tooManyMonths: ({ most }) => `asks for more months than a breakdown gives (at most ${most}); choose a shorter period`,
     notBase64: () => "is not valid base64",
     emptyFile: () => "is an empty file",
     fileTooLarge: ({ bytes, most, readable }) => `is too large (${bytes} bytes; at most ${most} bytes, ${readable})`,

@@ -201,6 +201,7 @@ export interface ProblemParams {
   notBelowKmStart: NoParams;
   noMileageRate: NoParams;
   tooManyKilometres: { most: number };
+  tooManyMonths: { most: number };
   // files
   notBase64: NoParams;
   emptyFile: NoParams;

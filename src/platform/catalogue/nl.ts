@@ -286,6 +286,7 @@ export const nl: Catalogue = {
     notBelowKmStart: () => "mag niet kleiner zijn dan km_start",
     noMileageRate: () => "heeft geen bekend kilometertarief",
     tooManyKilometres: ({ most }) => `heeft meer kilometers dan een rapport kan weergeven (hoogstens ${most})`,
+    tooManyMonths: ({ most }) => `vraagt meer maanden dan een uitsplitsing geeft (hoogstens ${most}); kies een kortere periode`,
     notBase64: () => "is geen geldige base64",
     emptyFile: () => "is een leeg bestand",
     fileTooLarge: ({ bytes, most, readable }) => `is te groot (${bytes} bytes; hoogstens ${most} bytes, ${readable})`,

@@ -13,6 +13,7 @@ import { LanguageChoice } from "./LanguageChoice.js";
 import { useCompanies, useCompanyId } from "./queries.js";
 
 const SECTIONS = [
+  { path: "", label: "dashboard.nav" },
   { path: "invoices", label: "nav.invoices" },
   { path: "quotations", label: "nav.quotations" },
   { path: "contacts", label: "nav.contacts" },
@@ -21,6 +22,7 @@ const SECTIONS = [
   { path: "payments", label: "nav.payments" },
   { path: "vat", label: "vat.nav" },
   { path: "bank", label: "bank.nav" },
+  { path: "reports", label: "reports.nav" },
   { path: "settings", label: "nav.settings" },
 ] as const;
 
@@ -64,7 +66,9 @@ export function Shell() {
           <ul>
             {SECTIONS.map((item) => (
               <li key={item.path}>
-                <NavLink to={`/${companyId}/${item.path}`}>{t(item.label)}</NavLink>
+                <NavLink to={`/${companyId}/${item.path}`} end={item.path === ""}>
+                  {t(item.label)}
+                </NavLink>
               </li>
             ))}
           </ul>
