@@ -13,7 +13,7 @@
  * the shrunk request fast-check names); FUZZ_VERBOSE=1 prints the statuses each route answered.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OTHER_ROUTES } from "../src/modules/openapi/other-routes.js";
 import { buildFuzzWorld, type FuzzWorld } from "./support/fuzz-app.js";
 import { responseProblems } from "./support/fuzz-check.js";
@@ -21,17 +21,6 @@ import { fuzzedRoutes, requestArbitrary } from "./support/fuzz-generate.js";
 import { type FuzzRequest, resolveRequest, updatePools } from "./support/fuzz-model.js";
 import type { CollectedRoute } from "./support/fuzz-routes.js";
 import { snapshotCompany } from "./support/fuzz-snapshot.js";
-
-// buildApp registers its routes before it returns: record them from the server's creation on.
-vi.mock("../src/platform/http.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../src/platform/http.js")>();
-  const { recordRoutes } = await import("./support/fuzz-routes.js");
-  return {
-    ...original,
-    createHttpServer: (options: Parameters<typeof original.createHttpServer>[0]) =>
-      recordRoutes(original.createHttpServer(options)),
-  };
-});
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_712);
 // The run fails thousands of sign-ins and client authentications: from an address of its own, so

@@ -12,7 +12,7 @@ import { columnTypes } from "./dialect.js";
 const harness = await buildTestApp();
 afterAll(() => harness.close());
 
-type Note = { body: string | null; weight: number; noted_on: string };
+type Note = { company_id: number; body: string | null; weight: number; noted_on: string };
 
 describe("inserting many rows", () => {
   beforeAll(async () => {
@@ -21,6 +21,8 @@ describe("inserting many rows", () => {
       .createTable("bulk_notes")
       .ifNotExists()
       .addColumn("id", types.primaryKey, types.primaryKeyModifier)
+      // every table of the database is a company's (test/tenancy.test.ts)
+      .addColumn("company_id", types.foreignKey, (column) => column.notNull())
       .addColumn("body", "text")
       .addColumn("weight", types.bigint, (column) => column.notNull())
       .addColumn("noted_on", types.date, (column) => column.notNull())
@@ -30,11 +32,12 @@ describe("inserting many rows", () => {
   it("keeps each row's values and order", async () => {
     const awkward = ['a "quoted", {braced} \\ back', "NULL", "", null, "€ één\nregel"];
     const rows: Note[] = Array.from({ length: 1203 }, (_, index) => ({
+      company_id: 1,
       body: awkward[index % awkward.length] ?? null,
       weight: index * 1_000_000_007,
       noted_on: `2026-10-${String((index % 28) + 1).padStart(2, "0")}`,
     }));
-    const types = { body: "text", weight: "bigint", noted_on: "date" } as const;
+    const types = { company_id: "bigint", body: "text", weight: "bigint", noted_on: "date" } as const;
     const inserted = await insertMany<Note, Note & { id: number }>(harness.deps.db, "bulk_notes", types, rows, true);
     expect(inserted.map(({ body, weight }) => ({ body, weight: Number(weight) }))).toEqual(
       rows.map(({ body, weight }) => ({ body, weight })),
