@@ -14,8 +14,9 @@
  * - Then the owner signs in once through the login page, and each fresh load of /app/{company}/
  *   (the app's files, the sign-in round trip through /oauth/authorize — the token lives in memory
  *   only — and every report, none cached) is timed from the navigation's start to the moment every
- *   figure of the dashboard is on screen (its figures section no longer aria-busy), and on to the
- *   chart drawn (the lazily loaded chart's canvas in place); RUNS times after one untimed try.
+ *   figure of the dashboard is on screen (its figures section no longer aria-busy), and on to both
+ *   charts drawn (the lazily loaded Chart.js done), checked at every animation frame; RUNS times
+ *   after one untimed try.
  * Servers, browser and databases are always removed.
  */
 import { execFile } from "node:child_process";
@@ -106,16 +107,31 @@ async function timeApi(baseUrl: string, companyId: number, token: string): Promi
   return timings;
 }
 
-const figures = (page: Page) => page.locator('[data-testid="dashboard-figures"][aria-busy="false"]');
-const chart = (page: Page) => page.locator('[data-testid="month-chart"] canvas');
+/** The page's document, as far as these checks need it (the bench's TypeScript has no DOM library). */
+type PageGlobals = { document: { querySelectorAll: (selector: string) => { length: number } } };
 
-/** From `action` on: ms until the figures are on screen, and until the chart is drawn. */
+/**
+ * Waits, checking at every animation frame, until `selector` matches `least` elements. A locator's
+ * waitFor checks less and less often (after 20, 50, 100, 100 ms, then every 500 ms), which would
+ * add up to half a second to a page that takes longer than a quarter of one.
+ */
+function shownOn(page: Page, selector: string, least: number) {
+  return page.waitForFunction(
+    // runs in the page: nothing from this file but its arguments is there
+    ({ selector, least }) => (globalThis as unknown as PageGlobals).document.querySelectorAll(selector).length >= least,
+    { selector, least },
+    { polling: "raf", timeout: 60_000 },
+  );
+}
+
+/** From `action` on: ms until the figures are on screen, and until both charts are drawn (or said empty). */
 async function timed(page: Page, action: () => Promise<unknown>): Promise<{ figures: number; chart: number }> {
   const started = performance.now();
   await action();
-  await figures(page).waitFor({ state: "visible", timeout: 60_000 });
+  await shownOn(page, '[data-testid="dashboard-figures"][aria-busy="false"]', 1);
   const shown = performance.now() - started;
-  await chart(page).waitFor({ state: "visible", timeout: 60_000 });
+  // a chart with nothing to draw (no costs in the seeded books) says so instead, at once
+  await shownOn(page, '[data-testid="month-chart"]:not([data-chart="drawing"])', 2);
   return { figures: shown, chart: performance.now() - started };
 }
 
@@ -159,7 +175,7 @@ async function measureBrowser(baseUrl: string, companyId: number): Promise<Timin
     await page.getByLabel("E-mailadres").fill(EMAIL);
     await page.getByLabel("Wachtwoord").fill(PASSWORD);
     await Promise.all([page.waitForURL(/\/app\/\d+\/$/), page.getByRole("button", { name: "Inloggen" }).click()]);
-    await figures(page).waitFor({ state: "visible", timeout: 60_000 });
+    await shownOn(page, '[data-testid="dashboard-figures"][aria-busy="false"]', 1);
     const open: Timings = [];
     for (let run = 0; run <= RUNS; run++) {
       const opened = await timed(page, () => page.goto(dashboard));
@@ -188,7 +204,7 @@ async function main(): Promise<void> {
   const paint: string[] = [
     `### First paint of the dashboard at ${DASHBOARD_INVOICES.toLocaleString("en")} invoices`,
     "",
-    `Chromium at 1280×800; ${RUNS} timed navigations each after one untimed, from the start of the navigation to every figure on screen, and to the chart drawn.`,
+    `Chromium at 1280×800; ${RUNS} timed navigations each after one untimed, from the start of the navigation to every figure on screen, and to both charts drawn (or said to have nothing to draw), checked at every animation frame.`,
     "",
     "| Database | Navigation | Figures, median (ms) | Figures, slowest (ms) | Chart drawn, median (ms) | Goal (figures) | Met |",
     "|---|---|---:|---:|---:|---|---|",

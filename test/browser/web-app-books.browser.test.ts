@@ -175,7 +175,7 @@ describe.skipIf(unavailable !== null)("the books in the web app", () => {
       await page.getByTestId("figure-overdue").getByRole("link", { name: firstOverdue?.invoice_number }).waitFor();
 
       // both charts drawn from the lazily loaded chunk, and their figures as a table on request
-      await expect.poll(() => page.locator('[data-testid="month-chart"][data-drawn="true"]').count()).toBe(2);
+      await expect.poll(() => page.locator('[data-testid="month-chart"][data-chart="drawn"]').count()).toBe(2);
       const revenueChart = page.getByRole("region", { name: t("dashboard.revenuePerMonth") });
       await revenueChart.getByRole("button", { name: t("dashboard.showTable") }).click();
       const months = (
@@ -317,6 +317,11 @@ describe.skipIf(unavailable !== null)("the books in the web app", () => {
       await page.getByLabel(t("reports.till")).fill(`31-12-${year + 2}`);
       await page.getByRole("button", { name: t("reports.show"), exact: true }).click();
       await page.getByText(t("reports.future")).waitFor();
+      // and one before the first posting: nothing booked in it
+      await page.getByLabel(t("reports.from")).fill("01-01-2020");
+      await page.getByLabel(t("reports.till")).fill("31-12-2020");
+      await page.getByRole("button", { name: t("reports.show"), exact: true }).click();
+      await page.getByText(t("reports.nothingBooked")).waitFor();
       await page.getByLabel(t("reports.from")).fill("31-02-2026");
       await page.getByRole("button", { name: t("reports.show"), exact: true }).click();
       await page.getByText(t("reports.badDate")).waitFor();

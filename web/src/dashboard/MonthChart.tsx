@@ -80,7 +80,12 @@ export function MonthChart({ companyId, title, measure, year, current, earlier }
   }, [figures, empty]);
 
   return (
-    <section className="month-chart" aria-labelledby={titleId} data-testid="month-chart" data-drawn={drawn}>
+    <section
+      className="month-chart"
+      aria-labelledby={titleId}
+      data-testid="month-chart"
+      data-chart={empty ? "empty" : drawn ? "drawn" : "drawing"}
+    >
       <h2 id={titleId}>{title}</h2>
       {empty ? (
         <p className="hint">{t("dashboard.chartEmpty", { year, earlier: year - 1 })}</p>
