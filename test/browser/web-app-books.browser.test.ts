@@ -6,9 +6,8 @@
  * invoice; every other report and the reports page; and the empty states of a company with no
  * postings and of a period in the future — in Dutch on a 1280×800 laptop and in English on a
  * 390×844 phone, with axe and a screenshot (WEB_SHOTS_DIR) of every distinct page.
- *
- * The auditfile button is on the reports page; its download is not asserted here, since the
- * auditfile endpoint (GET …/exports/auditfile) lands separately.
+ * The reports page downloads the year's auditfile (XAF), whose contents the exports module's
+ * own tests check against the schema; here, that the file the reader gets is that auditfile.
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -285,7 +284,15 @@ describe.skipIf(unavailable !== null)("the books in the web app", () => {
       // the other reports, each from the reports page
       await openSection(page, t("reports.nav"), phone);
       await page.getByRole("heading", { level: 1, name: t("reports.title") }).waitFor();
-      await page.getByRole("button", { name: t("reports.auditfileDownload") }).waitFor();
+      const [auditfile] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: t("reports.auditfileDownload") }).click(),
+      ]);
+      // the page offers last year, the last the accountant closes
+      expect(auditfile.suggestedFilename()).toMatch(new RegExp(`^auditfile-\\d+-${year - 1}\\.xaf$`));
+      const xaf = readFileSync(await auditfile.path(), "utf8");
+      expect(xaf).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<auditfile /);
+      expect(xaf).toContain(`<fiscalYear>${year - 1}</fiscalYear>`);
       await checkPage(page, "reports");
       await screenshot(page, `${name}-reports`);
       for (const [title, file, check] of [
