@@ -30,13 +30,13 @@ import type { Paging } from "../../platform/params.js";
 import { accountIdsByPath, isPaymentAccount, paymentSubAccount, resolveAccountReference } from "../accounts/service.js";
 import { checkFileName, decodeBase64 } from "../attachments/service.js";
 import { companyDetails } from "../companies/service.js";
-import { type BankPayment, insertBankPayments, paymentToMatch } from "../payments/service.js";
+import { type BankPayment, insertBankPayments } from "../payments/service.js";
 import { accountBalanceCents } from "../reports/service.js";
-import { certainMatch, type MatchablePayment, suggestMatches } from "./matching.js";
+import { certainMatch, type MatchablePayment } from "./matching.js";
 import { findOpenDocuments } from "./matching-store.js";
 import { type ParsedStatement, type ParsedTransaction, StatementProblem } from "./parsed.js";
 import { fingerprints, paymentDescription } from "./rules.js";
-import { BankStatementPayload, type BankStatementSchema, type MatchSuggestionSchema } from "./schemas.js";
+import { BankStatementPayload, type BankStatementSchema } from "./schemas.js";
 import { readStatementFile } from "./statement-file.js";
 import {
   accountHasStatements,
@@ -49,7 +49,8 @@ import {
 } from "./store.js";
 
 export type BankStatement = Static<typeof BankStatementSchema>;
-export type MatchSuggestion = Static<typeof MatchSuggestionSchema>;
+export { type MatchSuggestion, paymentMatchSuggestions } from "./suggestions.js";
+
 const RESOURCE = "bankStatement";
 const BANK_PATH = "activa.current_assets.liquid_assets.bank";
 
@@ -265,42 +266,4 @@ export async function showBankStatement(
   const row = await findBankStatement(deps.db, company.companyId, statementId);
   if (row === undefined) throw notFound(RESOURCE);
   return present(deps.db, row);
-}
-
-/**
- * The open documents a payment may pay, best first (matching.ts): none for a payment that is
- * settled already or a statement's duplicate. A payment typed in is matched on its description.
- */
-export async function paymentMatchSuggestions(
-  deps: ServiceDeps,
-  company: CompanyAccess,
-  paymentId: number,
-): Promise<MatchSuggestion[]> {
-  const payment = await paymentToMatch(deps, company, paymentId);
-  if (payment.settled) return [];
-  const { bank } = payment;
-  const documents = await findOpenDocuments(deps.db, company.companyId);
-  const suggestions = suggestMatches(
-    {
-      amountCents: BigInt(payment.amountCents),
-      date: bank?.booking_date ?? payment.date,
-      counterpartyIban: bank?.counterparty_iban ?? null,
-      counterpartyName: bank?.counterparty_name ?? null,
-      texts: bank === null ? [payment.description] : [bank.reference, bank.remittance, bank.end_to_end_id],
-    },
-    company.companyId,
-    documents,
-  );
-  return suggestions.map(({ document, score, reasons }) => ({
-    document_type: document.type,
-    document_id: document.id,
-    number: document.number,
-    contact_id: document.contactId,
-    contact_name: document.contactName,
-    date: document.date,
-    due_date: document.dueDate,
-    open_amount: centsToDecimal(document.openCents),
-    score,
-    reasons,
-  }));
 }

@@ -7,11 +7,14 @@
  */
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
+import { dateInTimeZone } from "../../platform/dates.js";
+import type { ServiceDeps } from "../../platform/deps.js";
+import { notFound } from "../../platform/errors.js";
 import { learnContactIban } from "../contacts/service.js";
 import { postedDocument } from "../ledger/service.js";
 import type { DocumentLink } from "./link.js";
 import { LEDGER_DOCUMENT_TYPES, postNewPaymentRows } from "./posting.js";
-import { insertPayments, type PaymentRow, paymentsByBankFingerprint } from "./store.js";
+import { findPayment, insertPayments, type PaymentRow, paymentsByBankFingerprint } from "./store.js";
 
 /** A payment's `bank_transaction` besides the statement: the bank's record of the transaction. */
 export interface BankTransactionDetails {
@@ -96,4 +99,32 @@ export async function learnCounterpartyIban(
   const posted = await postedDocument(executor, companyId, { type, id: row.document_id });
   if (posted?.contactId == null) return;
   await learnContactIban(executor, companyId, posted.contactId, iban);
+}
+
+/** A payment as the bank matching reads it (bank-statements module). */
+export interface PaymentToMatch {
+  amountCents: number;
+  /** the day it was paid, in the company's time zone */
+  date: string;
+  description: string | null;
+  /** settled already, or a bank statement's copy of another: nothing to match */
+  settled: boolean;
+  bank: BankTransactionDetails | null;
+}
+
+/** The payment as the matching reads it; 404 when the company has none of that id. */
+export async function paymentToMatch(
+  deps: ServiceDeps,
+  company: Pick<CompanyAccess, "companyId" | "timeZone">,
+  paymentId: number,
+): Promise<PaymentToMatch> {
+  const row = await findPayment(deps.db, company.companyId, paymentId);
+  if (!row) throw notFound("payment");
+  return {
+    amountCents: row.amount_cents,
+    date: dateInTimeZone(new Date(row.paid_at), company.timeZone),
+    description: row.description,
+    settled: row.document_id !== null || row.duplicate_of_id !== null,
+    bank: row.bank_transaction === null ? null : (JSON.parse(row.bank_transaction) as BankTransactionDetails),
+  };
 }

@@ -129,9 +129,15 @@ function newPaymentRow(companyId: number, columns: PaymentColumns, document: Doc
 }
 
 /** A bank statement's payments (bank.ts), for the bank-statements module. */
-export { type BankPayment, type BankTransactionDetails, insertBankPayments } from "./bank.js";
+export {
+  type BankPayment,
+  type BankTransactionDetails,
+  insertBankPayments,
+  type PaymentToMatch,
+  paymentToMatch,
+} from "./bank.js";
 
-import { type BankTransactionDetails, learnCounterpartyIban } from "./bank.js";
+import { learnCounterpartyIban } from "./bank.js";
 
 export type { DocumentLink } from "./link.js";
 
@@ -283,33 +289,6 @@ export async function showPayment(deps: ServiceDeps, company: CompanyAccess, pay
   const row = await findPayment(deps.db, company.companyId, paymentId);
   if (!row) throw notFound(RESOURCE);
   return presentOne(deps.db, company, row);
-}
-
-/** A payment as the bank matching reads it (bank-statements module); 404 when there is none. */
-export interface PaymentToMatch {
-  amountCents: number;
-  /** the day it was paid, in the company's time zone */
-  date: string;
-  description: string | null;
-  /** settled already, or a bank statement's copy of another: nothing to match */
-  settled: boolean;
-  bank: BankTransactionDetails | null;
-}
-
-export async function paymentToMatch(
-  deps: ServiceDeps,
-  company: CompanyAccess,
-  paymentId: number,
-): Promise<PaymentToMatch> {
-  const row = await findPayment(deps.db, company.companyId, paymentId);
-  if (!row) throw notFound(RESOURCE);
-  return {
-    amountCents: row.amount_cents,
-    date: dateInTimeZone(new Date(row.paid_at), company.timeZone),
-    description: row.description,
-    settled: row.document_id !== null || row.duplicate_of_id !== null,
-    bank: row.bank_transaction === null ? null : (JSON.parse(row.bank_transaction) as BankTransactionDetails),
-  };
 }
 
 /** Splits an unbooked payment over several documents, all or nothing (split.ts). */
