@@ -2,21 +2,13 @@
  * Importing bank statements through the API (issue 29): every transaction a payment with its
  * `bank_transaction`, a payment quoting an invoice's RF reference or number for exactly its open
  * amount linked at once (the invoice paid), the same file twice giving the same books, the bank
- * account's ledger balance agreeing with the statements over a quarter, and a bad file refused
- * with nothing stored.
+ * account's ledger balance agreeing with the statements over a quarter. What is refused is in
+ * refusals.test.ts, which account a statement books on in accounts.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildTestApp,
-  errorOf,
-  json,
-  newCompany,
-  request,
-  type TestApp,
-  type TestCompany,
-  tokenFor,
-} from "../../../test/support/app.js";
+import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "../../../test/support/app.js";
 import { type BankStatement, camt053, mt940 } from "../../../test/support/bank-files.js";
+import { bankStatementCalls, OWN_IBAN, STATEMENT_ACCOUNT } from "../../../test/support/bank-statements.js";
 
 let harness: TestApp;
 
@@ -28,24 +20,16 @@ type Invoice = {
   payment_reference_rf: string;
 };
 type Statement = Record<string, unknown> & { id: number };
-type Payment = {
-  id: number;
-  amount: string;
-  description: string | null;
-  account_path: string | null;
-  bank_transaction?: Record<string, unknown>;
-};
 
-const ACCOUNT = "NL69INGB0123456789";
-const CUSTOMER = "NL91ABNA0417164300";
-const base64 = (text: string) => Buffer.from(text).toString("base64");
+const ACCOUNT = STATEMENT_ACCOUNT;
+const CUSTOMER = OWN_IBAN;
 
 beforeAll(async () => {
   harness = await buildTestApp(() => new Date("2026-11-26T10:00:00Z"));
 });
 afterAll(() => harness.close());
 
-const api = (company: TestCompany, path: string) => `/api/v1/companies/${company.companyId}${path}`;
+const { api, importFile, payments } = bankStatementCalls(() => harness);
 
 async function publishedInvoice(company: TestCompany, price: string): Promise<Invoice> {
   const contact = await request(harness.app, "POST", api(company, "/contacts"), company.token, {
@@ -67,17 +51,6 @@ async function publishedInvoice(company: TestCompany, price: string): Promise<In
   });
   expect(response.statusCode, response.body).toBe(201);
   return json<{ sales_invoice: Invoice }>(response).sales_invoice;
-}
-
-async function importFile(company: TestCompany, file: string, fileName = "afschrift.xml") {
-  return request(harness.app, "POST", api(company, "/bank_statements"), company.token, {
-    bank_statement: { attachment: base64(file), attachment_file_name: fileName },
-  });
-}
-
-async function payments(company: TestCompany, selection: string): Promise<Payment[]> {
-  const response = await request(harness.app, "GET", api(company, `/payments?selection=${selection}`), company.token);
-  return json<{ payments: Payment[] }>(response).payments;
 }
 
 async function trialBalance(company: TestCompany): Promise<string> {
@@ -284,129 +257,5 @@ describe("importing a bank statement", () => {
       ),
     );
     expect(gap.bank_statement).toMatchObject({ ledger_difference: "270.75" });
-  });
-
-  it("refuses a bad file with a 422 naming the attachment, and stores nothing", async () => {
-    const company = await newCompany(harness.deps, "Fout BV");
-    const good: BankStatement = {
-      iban: ACCOUNT,
-      from: "2026-10-01",
-      till: "2026-10-31",
-      opening: "0.00",
-      transactions: [{ amount: "5.00", bookingDate: "2026-10-02" }],
-    };
-    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-      ["not base64", { attachment: "!!!" }, /attachment is not valid base64/],
-      [
-        "neither format",
-        { attachment: base64("Datum;Bedrag\n") },
-        /attachment is neither a CAMT\.053 nor an MT940 bank statement/,
-      ],
-      ["unbalanced", { attachment: base64(camt053([{ ...good, closing: "6.00" }])) }, /attachment does not add up/],
-      [
-        "truncated",
-        { attachment: base64(camt053([good]).slice(0, 400)) },
-        /attachment is not well-formed XML \(line \d+/,
-      ],
-      ["another currency", { attachment: base64(mt940([{ ...good, currency: "USD" }])) }, /attachment is in USD/],
-      ["no file", { attachment_file_name: "x.xml" }, /attachment can't be blank|attachment must/],
-      // a byte over 10 MiB, in base64 (refused by its size before it is decoded)
-      ["over 10 MiB", { attachment: "A".repeat(Math.ceil((10 * 1024 * 1024 + 1) / 3) * 4) }, /attachment .*10 MiB/],
-    ];
-    for (const [name, body, message] of cases) {
-      const response = await request(harness.app, "POST", api(company, "/bank_statements"), company.token, {
-        bank_statement: body,
-      });
-      expect(response.statusCode, name).toBe(422);
-      expect(errorOf(response), name).toMatchObject({ type: "client.parameters.validation" });
-      expect(errorOf(response).message, name).toMatch(message);
-    }
-    const listed = await request(harness.app, "GET", api(company, "/bank_statements"), company.token);
-    expect(json<{ bank_statements: unknown[] }>(listed).bank_statements).toEqual([]);
-    expect(await payments(company, "all")).toEqual([]);
-  });
-
-  it("refuses a statement with a transaction in a filed VAT period, storing none of it", async () => {
-    const company = await newCompany(harness.deps, "Gesloten BV");
-    const filed = await request(harness.app, "POST", api(company, "/vat_returns"), company.token, {
-      vat_return: { period: "2026Q3" },
-    });
-    expect(filed.statusCode, filed.body).toBe(201);
-    const file = mt940([
-      {
-        iban: ACCOUNT,
-        from: "2026-09-30",
-        till: "2026-10-01",
-        opening: "0.00",
-        transactions: [
-          { amount: "5.00", bookingDate: "2026-10-01", bankReference: "OPEN" },
-          { amount: "7.00", bookingDate: "2026-09-30", bankReference: "LOCKED" },
-        ],
-      },
-    ]);
-    const response = await importFile(company, file, "afschrift.sta");
-    expect(response.statusCode, response.body).toBe(422);
-    expect(errorOf(response).message).toContain("date");
-    expect(await payments(company, "all")).toEqual([]);
-    const listed = await request(harness.app, "GET", api(company, "/bank_statements"), company.token);
-    expect(json<{ bank_statements: unknown[] }>(listed).bank_statements).toEqual([]);
-  });
-
-  it("books the company's own IBAN on the bank, and another IBAN on a bank account of its own", async () => {
-    const company = await newCompany(harness.deps, "Twee Rekeningen BV");
-    const statementOf = (iban: string, reference: string, amount: string) =>
-      mt940([
-        {
-          iban,
-          from: "2026-10-01",
-          till: "2026-10-31",
-          opening: "0.00",
-          transactions: [{ amount, bookingDate: "2026-10-03", bankReference: reference }],
-        },
-      ]);
-    const own = json<{ bank_statement: Statement }>(await importFile(company, statementOf(CUSTOMER, "O1", "10.00")));
-    const other = json<{ bank_statement: Statement }>(await importFile(company, statementOf(ACCOUNT, "A1", "20.00")));
-    const again = json<{ bank_statement: Statement }>(
-      await importFile(
-        company,
-        mt940([
-          {
-            iban: ACCOUNT,
-            from: "2026-11-01",
-            till: "2026-11-30",
-            opening: "20.00",
-            transactions: [{ amount: "2.50", bookingDate: "2026-11-03", bankReference: "A2" }],
-          },
-        ]),
-      ),
-    );
-    expect(other.bank_statement.account_id).not.toBe(own.bank_statement.account_id);
-    expect(again.bank_statement.account_id).toBe(other.bank_statement.account_id);
-    for (const { bank_statement } of [own, other, again]) expect(bank_statement.ledger_difference).toBe("0.0");
-    const paths = (await payments(company, "all")).map((payment) => [payment.amount, payment.account_path]);
-    expect(paths).toEqual(
-      expect.arrayContaining([
-        ["10.0", "activa.current_assets.liquid_assets.bank"],
-        ["20.0", "activa.current_assets.liquid_assets.bank.nl69ingb0123456789"],
-        ["2.5", "activa.current_assets.liquid_assets.bank.nl69ingb0123456789"],
-      ]),
-    );
-    const account = await request(
-      harness.app,
-      "GET",
-      api(company, `/accounts/${other.bank_statement.account_id}`),
-      company.token,
-    );
-    expect(json<{ account: Record<string, unknown> }>(account).account).toMatchObject({
-      name: "Bank NL69 INGB 0123 4567 89",
-      path: "activa.current_assets.liquid_assets.bank.nl69ingb0123456789",
-    });
-  });
-
-  it("needs manage:payments", async () => {
-    const company = await newCompany(harness.deps, "Scope BV");
-    const token = await tokenFor(harness.deps, company.userId, ["manage:sales_invoices"]);
-    const response = await request(harness.app, "GET", api(company, "/bank_statements"), token);
-    expect(response.statusCode).toBe(403);
   });
 });

@@ -10,7 +10,7 @@
  * - one transaction, all or nothing: the payment becomes the first part, and each further part is
  *   a new payment on the same account, moment and description, with the same bank statement and
  *   `bank_transaction` but no fingerprint, so a later import of the same transaction is still
- *   recognised by the original alone; each part posts as any payment does (P3/P5), so the bank
+ *   recognised by the original alone; each part posts like every other payment (P3/P5), so the bank
  *   account's balance stays what it was and only the other side of the money changes;
  * - the payment's row is locked while it is split, so two splits (or a split and a link) of one
  *   payment never both take effect;
