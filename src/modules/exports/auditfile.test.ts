@@ -5,9 +5,7 @@
  * consistency rules [0001]–[0010]; checked against the books through the API's trial balance; and
  * validated against the XSD files themselves when KASBOEK_XAF_XSD_DIR names a folder holding them.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { XMLParser } from "fast-xml-parser";
+import { readFileSync } from "node:fs";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,12 +18,13 @@ import {
   type TestCompany,
   tokenFor,
 } from "../../../test/support/app.js";
+import { cents, childrenNamed, descend, parse, sides, textOf, xsdFile } from "../../../test/support/xaf-document.js";
 import { DemoClock } from "../../cli/demo-books.js";
 import { seededRandom } from "../../cli/demo-calendar.js";
 import { planDemoYear } from "../../cli/demo-plan.js";
 import { writeDemoYear } from "../../cli/demo-write.js";
 import { ALL_SCOPES } from "../../platform/scopes.js";
-import { auditfileSchema, type ParsedElement, schemaProblems } from "./xaf-schema.js";
+import { auditfileSchema, schemaProblems } from "./xaf-schema.js";
 
 const VERSIONS = ["4.0", "3.2"] as const;
 const NAMESPACES = {
@@ -44,61 +43,6 @@ async function auditfile(companyId: number, query: string): Promise<string> {
   const response = await request(harness.app, "GET", url(companyId, query), owner.token);
   expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
   return response.body;
-}
-
-type Ordered = Array<Record<string, unknown>>;
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, parseTagValue: false });
-
-function elementsOf(nodes: Ordered): ParsedElement[] {
-  return nodes.flatMap((node) => {
-    const name = Object.keys(node).find((key) => key !== ":@");
-    if (name === undefined || name === "#text" || name === "?xml") return [];
-    const content = (node[name] ?? []) as Ordered;
-    const text = content
-      .map((child) => ("#text" in child ? String(child["#text"]) : ""))
-      .join("")
-      .trim();
-    return [{ name, children: elementsOf(content), text }];
-  });
-}
-
-function parse(xml: string): { root: ParsedElement; namespace: unknown } {
-  const nodes = parser.parse(xml) as Ordered;
-  const rootNode = nodes.find((node) => "auditfile" in node);
-  const [root] = elementsOf(nodes);
-  if (root === undefined) throw new Error("no root element");
-  return { root, namespace: (rootNode?.[":@"] as Record<string, unknown> | undefined)?.["@_xmlns"] };
-}
-
-const child = (element: ParsedElement, name: string) => element.children.find((candidate) => candidate.name === name);
-const childrenNamed = (element: ParsedElement, name: string) => element.children.filter((c) => c.name === name);
-const textOf = (element: ParsedElement, name: string) => child(element, name)?.text ?? "";
-
-function descend(element: ParsedElement, ...names: string[]): ParsedElement {
-  let at = element;
-  for (const name of names) {
-    const next = child(at, name);
-    if (next === undefined) throw new Error(`no ${name} in ${at.name}`);
-    at = next;
-  }
-  return at;
-}
-
-/** Cents of a decimal with at most two places ("363.0", "-12.50"). */
-function cents(decimal: string): bigint {
-  const [whole = "0", fraction = ""] = decimal.replace("-", "").split(".");
-  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0").slice(0, 2));
-  return decimal.startsWith("-") ? -value : value;
-}
-
-/** Sum of `amnt` per side over elements with amnt/amntTp. */
-function sides(elements: readonly ParsedElement[]): { D: bigint; C: bigint } {
-  const sum = { D: 0n, C: 0n };
-  for (const element of elements) {
-    const side = textOf(element, "amntTp") as "D" | "C";
-    sum[side] += cents(textOf(element, "amnt"));
-  }
-  return sum;
 }
 
 interface TrialBalance {
@@ -351,16 +295,6 @@ describe("bad requests", () => {
     expect(errorOf(response).type).toBe("client.authorization.invalid_scope");
   });
 });
-
-/** The XSD of `version` in KASBOEK_XAF_XSD_DIR, by its published file name. */
-function xsdFile(directory: string, version: "4.0" | "3.2"): string | undefined {
-  const names = existsSync(directory) ? readdirSync(directory) : [];
-  const name =
-    version === "3.2"
-      ? names.find((file) => /3\.2\.xsd$/i.test(file))
-      : names.find((file) => /4\.0[^/]*\.xsd$/i.test(file) || /xaf_?4/i.test(file));
-  return name === undefined ? undefined : path.join(directory, name);
-}
 
 const XSD_DIR = process.env.KASBOEK_XAF_XSD_DIR ?? "";
 const xsdFiles = { "4.0": xsdFile(XSD_DIR, "4.0"), "3.2": xsdFile(XSD_DIR, "3.2") };
