@@ -18,6 +18,7 @@ import {
   isFocused,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -27,11 +28,6 @@ import {
 import { callApi, created, type Json } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
-
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
 
 const ACCOUNT = "NL69INGB0123456789";
 const KORF_IBAN = "NL39RABO0300065264";

@@ -10,96 +10,35 @@
  * own tests check against the schema; here, that the file the reader gets is that auditfile.
  */
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DemoClock } from "../../src/cli/demo-books.js";
-import { seededRandom } from "../../src/cli/demo-calendar.js";
-import { planDemoYear } from "../../src/cli/demo-plan.js";
-import { writeDemoYear } from "../../src/cli/demo-write.js";
-import { createCompanyForOperator } from "../../src/modules/companies/service.js";
-import { findOrCreateUser, setPassword } from "../../src/modules/users/service.js";
-import { ALL_SCOPES } from "../../src/platform/scopes.js";
 import { formatAmount, formatDate, todayIso } from "../../web/src/format.js";
 import { csvAmount } from "../../web/src/reports/csv.js";
 import { previousPeriod } from "../../web/src/reports/periods.js";
-import { COMPLETE_COMPANY_DETAILS, tokenFor } from "../support/app.js";
 import { browserUnavailable } from "../support/browser.js";
 import {
-  expectAccessible,
   newAppPage,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
-  WEB_PASSWORD,
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
+import {
+  type Books,
+  checkPage,
+  find,
+  type Json,
+  makeBooks,
+  type Node,
+  shown,
+  textOf,
+} from "../support/web-app-books.js";
 import { callApi, openSection } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
 
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
-
 const BUCKETS = ["not_due", "1_30", "31_60", "61_90", "over_90"] as const;
-
-interface Books {
-  email: string;
-  demoId: number;
-  emptyId: number;
-  token: string;
-}
-
-type Json = Record<string, unknown>;
-interface Node {
-  account_id: number | null;
-  path: string | null;
-  name: string;
-  amount: string;
-  accounts: Node[];
-}
-
-/** The demo company's year (ending today) for a new user with a password, and an empty company beside it. */
-async function makeBooks(harness: WebAppHarness): Promise<Books> {
-  const { deps } = harness;
-  const email = `boeken-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const user = await deps.db.transaction().execute((transaction) => findOrCreateUser(deps, transaction, email));
-  await setPassword(deps, email, WEB_PASSWORD);
-  const clock = new DemoClock();
-  const demoId = await writeDemoYear(
-    { ...deps, now: clock.now },
-    clock,
-    user.id,
-    planDemoYear(todayIso(), seededRandom(1)),
-  );
-  const emptyId = await createCompanyForOperator(deps, user.id, { ...COMPLETE_COMPANY_DETAILS, name: "Nog Leeg BV" });
-  return { email, demoId, emptyId, token: await tokenFor(deps, user.id, ALL_SCOPES) };
-}
-
-/** The amount a reader sees for a decimal of the API, as format.ts writes it. */
-const shown = (decimal: unknown) => formatAmount(String(decimal));
-
-function find(node: Node, matches: (node: Node) => boolean): Node | undefined {
-  if (matches(node)) return node;
-  for (const child of node.accounts) {
-    const found = find(child, matches);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** Axe finds nothing serious, and the page fits its width (nothing to scroll sideways). */
-async function checkPage(page: Page, where: string): Promise<void> {
-  await expectAccessible(page, where);
-  const overflow = await page.locator("html").evaluate((root) => root.scrollWidth - root.clientWidth);
-  expect(overflow, `${where} is wider than the screen`).toBeLessThanOrEqual(0);
-}
-
-async function textOf(page: Page, testId: string): Promise<string> {
-  return (await page.getByTestId(testId).innerText()).trim();
-}
 
 describe.skipIf(unavailable !== null)("the books in the web app", () => {
   let harness: WebAppHarness;

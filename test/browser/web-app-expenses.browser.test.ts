@@ -14,6 +14,7 @@ import {
   expectAccessible,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -22,11 +23,6 @@ import {
 } from "../support/web-app.js";
 
 const unavailable = browserUnavailable();
-
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
   let value = index;

@@ -15,6 +15,7 @@ import {
   isFocused,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -23,11 +24,6 @@ import {
 } from "../support/web-app.js";
 
 const unavailable = browserUnavailable();
-
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
 
 /** The public signing page's own words (server-rendered, modules/quotation-signing/texts.ts). */
 const SIGNING = {

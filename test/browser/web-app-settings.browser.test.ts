@@ -21,6 +21,7 @@ import {
   LOGIN_LABELS,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -31,11 +32,6 @@ import {
 import { callApi, created, type Json, openSection, problemOf } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
-
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
 
 /** The server's own words (src/platform/catalogue), as the reader's language gives them. */
 const SERVER_WORDS = {

@@ -1,16 +1,3 @@
-/**
- * The VAT return in the web app, in Chromium against a real server (issue 30, part 2): a company
- * whose last quarter was booked through the API (invoices at 21 % and 9 %, a reverse-charged
- * service to a German business for the ICP return, an expense, and what the warnings look for: a
- * concept invoice, an unbooked payment, a foreign customer without a country) has its return
- * reviewed (every box as `GET …/vat_returns/{period}` answers it), drilled into (box → lines →
- * the invoice), filed after a confirmation — on the phone someone else files it first, and the
- * server's refusal is shown and the period read again — and the period then refuses a new
- * invoice in the invoice editor. Also the edge states: no postings, a period before the first
- * posting, one running and one not begun. In Dutch at 1280×800 and in English at 390×844, with
- * axe on every state and a screenshot of each when WEB_SHOTS_DIR is set.
- */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount, formatDate } from "../../web/src/format.js";
 import { formatWholeEuros } from "../../web/src/vat/amounts.js";
@@ -19,6 +6,7 @@ import {
   expectAccessible,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -26,57 +14,12 @@ import {
   wordsOf,
 } from "../support/web-app.js";
 import { type Json, openSection, problemOf } from "../support/web-app-pages.js";
+import { call, lastQuarter, made, rowOf } from "../support/web-app-vat.js";
 
 const unavailable = browserUnavailable();
 
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
-
 type Box = { base: string | null; vat: string | null; base_filed: string | null; vat_filed: string | null };
 type VatReturn = { period: string; from: string; till: string; state: string; boxes: Record<string, Box> };
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** The quarter before today's in Amsterdam (the company's time zone), and dates in it. */
-function lastQuarter() {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
-  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  const current = Math.ceil(month / 3);
-  const [lastYear, last] = current === 1 ? [year - 1, 4] : [year, current - 1];
-  const firstMonth = (last - 1) * 3 + 1;
-  return {
-    period: `${lastYear}Q${last}`,
-    year: lastYear,
-    quarter: last,
-    /** a date in the quarter's first, second or third month */
-    date: (monthOfQuarter: 0 | 1 | 2, day: number) => `${lastYear}-${pad(firstMonth + monthOfQuarter)}-${pad(day)}`,
-  };
-}
-
-/** One call of the public API in a language, its status and body. */
-async function call(
-  harness: WebAppHarness,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  language = "nl",
-) {
-  const response = await fetch(`${harness.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "accept-language": language },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Json, total: response.headers.get("x-total") };
-}
-
-async function made(harness: WebAppHarness, token: string, path: string, body: Json): Promise<number> {
-  const answer = await call(harness, token, "POST", path, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return (Object.values(answer.body)[0] as { id: number }).id;
-}
 
 /** The company's last quarter, booked through the API; the ids of what the test follows. */
 async function bookLastQuarter(harness: WebAppHarness, companyId: number, token: string) {
@@ -137,10 +80,6 @@ async function bookLastQuarter(harness: WebAppHarness, companyId: number, token:
 }
 
 /** The text in each cell of a box's row, as a reader sees it. */
-async function rowOf(page: Page, box: string): Promise<string[]> {
-  return page.locator(`tr[data-box="${box}"] td .figure`).allInnerTexts();
-}
-
 describe.skipIf(unavailable !== null)("the VAT return in Chromium", () => {
   let harness: WebAppHarness;
 
@@ -306,64 +245,5 @@ describe.skipIf(unavailable !== null)("the VAT return in Chromium", () => {
       await page.close();
     },
     180_000,
-  );
-
-  it.each(SCREENS)(
-    "says so when nothing is booked, before the first posting, while a period runs and before it begins ($name, $language)",
-    async ({ name, language, locale, viewport }) => {
-      const t = wordsOf(language);
-      const empty = await owner(harness.deps, `Leeg ${name} BV`);
-      const page = await newAppPage(harness.browser, locale, viewport);
-      await page.goto(`${harness.baseUrl}/app/${empty.companyId}/vat`);
-      await signInOnLoginPage(page, empty.email, language, /\/app\/\d+\/vat$/);
-      await page.getByText(t("vat.noPostings")).waitFor();
-      await expectAccessible(page, "no postings");
-      await screenshot(page, `${name}-vat-no-postings`);
-      await page.close();
-
-      const booked = await owner(harness.deps, `Begin ${name} BV`);
-      const quarter = lastQuarter();
-      await made(harness, booked.token, `/companies/${booked.companyId}/sales_invoices`, {
-        sales_invoice: {
-          contact: { company_name: "Eerste klant" },
-          date: quarter.date(0, 2),
-          invoice_lines: [{ price_per_unit: "-20" }],
-          _publish: true,
-        },
-      });
-      const early = `${quarter.year - 2}Q1`;
-      const second = await newAppPage(harness.browser, locale, viewport);
-      await second.goto(`${harness.baseUrl}/app/${booked.companyId}/vat/${early}`);
-      await signInOnLoginPage(second, booked.email, language, /\/vat\/\d{4}Q\d$/);
-      await second.getByText(t("vat.beforeBooks")).waitFor();
-      // an empty return can still be filed
-      await second.getByRole("button", { name: t("vat.file") }).waitFor();
-      await expectAccessible(second, "a period before the first posting");
-      await screenshot(second, `${name}-vat-before-books`);
-
-      // today's period, chosen from the list: running, not yet to be filed
-      const periods = await call(harness, booked.token, "GET", `/companies/${booked.companyId}/vat_return_periods`);
-      const running = (periods.body.vat_return_periods as Array<{ period: string; till: string; timing: string }>).find(
-        (period) => period.timing === "current",
-      );
-      await second.getByLabel(t("vat.period")).selectOption(running?.period ?? "");
-      await second.getByText(t("vat.running", { till: formatDate(running?.till) })).waitFor();
-      await expect(second.getByRole("button", { name: t("vat.file") }).count()).resolves.toBe(0);
-      // the credit of the first quarter shows minus signs
-      await second.getByLabel(t("vat.period")).selectOption(quarter.period);
-      await expect
-        .poll(() => rowOf(second, "1a"))
-        .toEqual(["€\u00a0-20,00", "€\u00a0-20", "€\u00a0-4,20", "€\u00a0-5"]);
-      await expectAccessible(second, "a credit in the return");
-      await screenshot(second, `${name}-vat-negative`);
-
-      await second.goto(`${harness.baseUrl}/app/${booked.companyId}/vat/${quarter.year + 2}Q1`);
-      await second.getByText(t("vat.notBegun", { from: `01-01-${quarter.year + 2}` })).waitFor();
-      await expect(second.getByRole("button", { name: t("vat.file") }).count()).resolves.toBe(0);
-      await expectAccessible(second, "a period not begun");
-      await screenshot(second, `${name}-vat-future`);
-      await second.close();
-    },
-    120_000,
   );
 });

@@ -18,6 +18,7 @@ import {
   isFocused,
   newAppPage,
   owner,
+  SCREENS,
   screenshot,
   signInOnLoginPage,
   startWebApp,
@@ -27,11 +28,6 @@ import {
 } from "../support/web-app.js";
 
 const unavailable = browserUnavailable();
-
-const SCREENS = [
-  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
-  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
-] as const;
 
 async function createProduct(harness: WebAppHarness, companyId: number, token: string): Promise<void> {
   const response = await fetch(`${harness.baseUrl}/api/v1/companies/${companyId}/products`, {

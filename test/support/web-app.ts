@@ -23,6 +23,12 @@ import { launchChromium } from "./browser.js";
 
 export const WEB_PASSWORD = "correct horse battery staple";
 
+/** Where every page is looked at: in Dutch on a laptop, and in English on a phone. */
+export const SCREENS = [
+  { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },
+  { name: "phone", language: "en", locale: "en-GB", viewport: { width: 390, height: 844 } },
+] as const;
+
 export interface WebAppHarness {
   baseUrl: string;
   deps: ServiceDeps;
