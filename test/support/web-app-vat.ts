@@ -50,5 +50,5 @@ export async function made(harness: WebAppHarness, token: string, path: string, 
 
 /** The figures of a box's row: base and VAT, exact and as filed. */
 export async function rowOf(page: Page, box: string): Promise<string[]> {
-  return page.locator(`tr[data-box="${box}"] td .figure`).allInnerTexts();
+  return page.locator(`tr[data-box="${box}"] td .vat-amount`).allInnerTexts();
 }

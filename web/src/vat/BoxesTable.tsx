@@ -87,7 +87,7 @@ export function BoxesTable({ vatReturn, openBox, linesPath }: BoxesTableProps) {
                           <span className="cell-label" aria-hidden="true">
                             {t(column.label)}
                           </span>
-                          <span className="figure">{shown}</span>
+                          <span className="vat-amount">{shown}</span>
                         </>
                       )}
                     </td>
