@@ -128,15 +128,32 @@ export async function findCompanyForUser(
   userId: number,
   planLimitColumns: readonly string[],
 ): Promise<(CompanyRow & { membership_id: number | null; plan_limited: number }) | undefined> {
+  return (await companyForUserQuery(planLimitColumns)(executor, companyId, userId))[0];
+}
+
+/** Every request's access check runs this: built once per list of limit columns (the service has one). */
+const companyForUserQueries = new Map<string, ReturnType<typeof buildCompanyForUserQuery>>();
+
+function companyForUserQuery(planLimitColumns: readonly string[]) {
+  const key = planLimitColumns.join(" ");
+  const known = companyForUserQueries.get(key);
+  if (known !== undefined) return known;
+  const query = buildCompanyForUserQuery(planLimitColumns);
+  companyForUserQueries.set(key, query);
+  return query;
+}
+
+function buildCompanyForUserQuery(planLimitColumns: readonly string[]) {
   const limited = planLimitColumns.map((column) => sql<SqlBool>`${sql.ref(`plans.${column}`)} is not null`);
-  return companiesWithPlan(executor)
-    .leftJoin("memberships", (join) =>
-      join.onRef("memberships.company_id", "=", "companies.id").on("memberships.user_id", "=", userId),
-    )
-    .select("memberships.id as membership_id")
-    .select(sql<number>`case when ${sql.join(limited, sql` or `)} then 1 else 0 end`.as("plan_limited"))
-    .where("companies.id", "=", companyId)
-    .executeTakeFirst();
+  return reusableQuery((executor, companyId: number, userId: number) =>
+    companiesWithPlan(executor)
+      .leftJoin("memberships", (join) =>
+        join.onRef("memberships.company_id", "=", "companies.id").on("memberships.user_id", "=", userId),
+      )
+      .select("memberships.id as membership_id")
+      .select(sql<number>`case when ${sql.join(limited, sql` or `)} then 1 else 0 end`.as("plan_limited"))
+      .where("companies.id", "=", companyId),
+  );
 }
 
 /** The user's companies; `onlyIds` narrows them (an OAuth grant covers some companies only). */

@@ -8,6 +8,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { reusableQuery } from "../../db/reusable-query.js";
 import type { GrantTables } from "../oauth/service.js";
 
 interface ApiTokensTable {
@@ -44,14 +45,18 @@ export async function insertToken(executor: Executor, values: Omit<TokenRow, "id
     .executeTakeFirstOrThrow();
 }
 
-export async function findTokenByHash(executor: Executor, tokenHash: string): Promise<TokenWithGrant | undefined> {
-  return tokens(executor)
+/** Every request without a cached token runs this, so it is built once (db/reusable-query.ts). */
+const tokenByHash = reusableQuery((executor, tokenHash: string) =>
+  tokens(executor)
     .selectFrom("api_tokens")
     .leftJoin("oauth_grants", "oauth_grants.id", "api_tokens.grant_id")
     .selectAll("api_tokens")
     .select(["oauth_grants.company_ids as grant_company_ids", "oauth_grants.revoked_at as grant_revoked_at"])
-    .where("api_tokens.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+    .where("api_tokens.token_hash", "=", tokenHash),
+);
+
+export async function findTokenByHash(executor: Executor, tokenHash: string): Promise<TokenWithGrant | undefined> {
+  return (await tokenByHash(executor, tokenHash))[0];
 }
 
 export async function listTokensOfUser(executor: Executor, userId: number): Promise<TokenRow[]> {
