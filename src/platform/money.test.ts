@@ -30,6 +30,12 @@ describe("decimal formatting", () => {
     expect(formatDecimal(big(input))).toBe(output);
   });
 
+  it("prints a stored text as big.js would, canonical or not", () => {
+    const texts = ["363", "0.21", "-45.25", "0", "-0", "0.0", "-0.5", "100.00", "007", ".5", "5.", "-12.340"];
+    for (const text of texts) expect(formatDecimal(text), text).toBe(formatDecimal(big(text)));
+    expect(formatDecimal("12345678901234567890.123456789")).toBe("12345678901234567890.123456789");
+  });
+
   it("parses numbers and decimal strings exactly, and refuses anything else", () => {
     expect(canonicalDecimal(big("1.50"))).toBe("1.5");
     expect(parseDecimal(0.1)?.toFixed()).toBe("0.1");
