@@ -5287,6 +5287,8 @@ export interface operations {
         "search[from]"?: string;
         /** @description Only items dated on or before this date */
         "search[till]"?: string;
+        /** @description Kasboek extension: text anywhere in the expense's number, a line's description or the contact's name (company or person, as the contact is now), in any case; % and _ match themselves */
+        "search[q]"?: string;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

@@ -37,6 +37,8 @@ export function updateCompanyExpense(
 export interface ExpenseSearch {
   from?: string;
   till?: string;
+  /** `search[q]` (a Kasboek extension) */
+  text?: string;
 }
 
 /**
