@@ -19,7 +19,13 @@ import type { ExpenseLineAttributes } from "./schemas.js";
 
 /** The line schemas every document embeds, and the line arithmetic products price with. */
 export { lineTotals } from "./rules.js";
-export { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+export {
+  DESCRIPTION_MAX_LENGTH,
+  ExpenseLineAttributes,
+  INVOICE_LINE_READ_ONLY,
+  InvoiceLineAttributes,
+  InvoiceLineSchema,
+} from "./schemas.js";
 
 import {
   type DocumentReference,
