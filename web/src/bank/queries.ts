@@ -13,6 +13,7 @@ import { MAX_PER_PAGE } from "../app/queries.js";
 import { base64Of } from "../expenses/receipt.js";
 
 export type Payment = Schema<"Payment">;
+export type Expense = Schema<"Expense">;
 export type BankStatement = Schema<"BankStatement">;
 export type Suggestion = Schema<"MatchSuggestion">;
 export type DocumentType = Suggestion["document_type"];
@@ -188,52 +189,22 @@ export async function splitPayment(companyId: number, payment: Payment, parts: S
 }
 
 /**
- * A payment booked straight to a cost account: a published expense of one line without VAT
- * (`vat_none`) whose total is what the payment paid, then the payment linked to it. The line's
- * price is the payment's amount with its sign turned (money out is a cost), a text operation:
- * the server computes the expense's total.
+ * A payment of money going out booked straight to a cost account, in one request the server does
+ * all or nothing: a published expense of one line without VAT for what the payment paid, and the
+ * payment linked to it. Answers that expense.
  */
 export async function bookToAccount(
   companyId: number,
   payment: Payment,
-  booking: { accountId: number; description: string; vatTypeId: number },
-): Promise<void> {
-  const expense = await unwrap(
-    api.POST("/api/v1/companies/{company_id}/expenses", {
-      params: { path: { company_id: companyId } },
-      body: {
-        expense: {
-          date: payment.paid_at.slice(0, 10),
-          type_account_id: booking.accountId,
-          state: "published",
-          invoice_lines: [
-            {
-              description: booking.description,
-              quantity: "1",
-              price_per_unit: oppositeSign(payment.amount),
-              vat_type_id: booking.vatTypeId,
-            },
-          ],
-        },
-      },
+  booking: { accountId: number; description: string },
+): Promise<Expense> {
+  const answer = await unwrap(
+    api.POST("/api/v1/companies/{company_id}/payments/{id}/book", {
+      params: { path: { company_id: companyId, id: payment.id } },
+      body: { booking: { account_id: booking.accountId, description: booking.description } },
     }),
   );
-  const document: DocumentChoice = {
-    type: "expense",
-    id: expense.expense.id,
-    number: expense.expense.invoice_number,
-    contactId: null,
-    contactName: null,
-    openAmount: null,
-    lineTotals: [],
-  };
-  await linkPayment(companyId, payment, document);
-}
-
-/** `"-45.0"` → `"45.0"`, `"12.5"` → `"-12.5"`: the same digits, the other sign. */
-export function oppositeSign(decimal: string): string {
-  const text = decimal.trim();
-  return text.startsWith("-") ? text.slice(1) : `-${text}`;
+  return answer.expense;
 }
 
 /**
