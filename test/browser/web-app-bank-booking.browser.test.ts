@@ -11,6 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
+  AFTER_A_WRITE,
   expectAccessible,
   isFocused,
   newAppPage,
@@ -104,7 +105,7 @@ describe.skipIf(unavailable !== null)("searching and booking on the bank page in
       await search.fill("Visitekaartjes");
       await page.keyboard.press("Enter");
       await found.getByRole("button", { name: t("bank.item.linkOther") }).click();
-      await expect.poll(() => queue.count()).toBe(2);
+      await expect.poll(() => queue.count(), AFTER_A_WRITE).toBe(2);
 
       // the subscription: booked to a cost account; a blank description is the server's refusal first
       const subscription = item(page, "Abonnement");
@@ -121,14 +122,14 @@ describe.skipIf(unavailable !== null)("searching and booking on the bank page in
       expect(refusal.status).toBe(422);
       const said = ((await refusal.json()) as { error: { message: string } }).error.message;
       expect(said).toContain("description");
-      await expect.poll(() => subscription.getByTestId("refusal").innerText()).toBe(said);
+      await expect.poll(() => subscription.getByTestId("refusal").innerText(), AFTER_A_WRITE).toBe(said);
       const unbookedMeanwhile = await callApi(harness, token, "GET", `${base}/payments?selection=unbooked`);
       expect(unbookedMeanwhile.body.payments).toHaveLength(2);
       await expectAccessible(page, "a booking the server refused");
       await screenshot(page, `${name}-bank-book-refused`);
       await description.fill("Abonnement boekhoudpakket");
       await subscription.getByRole("button", { name: t("bank.book.submit"), exact: true }).click();
-      await expect.poll(() => queue.count()).toBe(1);
+      await expect.poll(() => queue.count(), AFTER_A_WRITE).toBe(1);
       await page
         .getByTestId("queue-done")
         .getByText(general?.name ?? "?", { exact: false })
