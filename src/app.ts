@@ -23,6 +23,7 @@ import { registerJournalEntryRoutes } from "./modules/journal-entries/routes.js"
 import { registerOAuthRoutes } from "./modules/oauth/routes.js";
 import { registerOpenApiRoutes } from "./modules/openapi/routes.js";
 import { unsentMessageCount } from "./modules/outbox/service.js";
+import { registerPaymentBookingRoutes } from "./modules/payment-bookings/routes.js";
 import { registerPaymentRoutes } from "./modules/payments/routes.js";
 import { registerProductRoutes } from "./modules/products/routes.js";
 import { registerQuotationSigningRoutes } from "./modules/quotation-signing/routes.js";
@@ -111,6 +112,7 @@ export function buildApp(
   registerContactRoutes(app, deps);
   registerHourRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerPaymentBookingRoutes(app, deps);
   registerBankStatementRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
   registerProductRoutes(app, deps);

@@ -50,6 +50,7 @@ describe("NUL characters", () => {
     for (const path of [
       "sales_invoices?search[api_reference]=a%00b",
       "contacts?search[q]=%00",
+      "expenses?search[q]=%00",
       "accounts?search[paths][]=%00",
       "reports/general_ledger?account_path=%00",
     ]) {
@@ -150,7 +151,7 @@ describe("numbers in text fields", () => {
 
 describe("search texts", () => {
   it(`refuses a search text over ${MAX_QUERY_TEXT_LENGTH} characters with 400 naming it`, async () => {
-    for (const path of ["contacts", "products"]) {
+    for (const path of ["contacts", "products", "sales_invoices", "expenses"]) {
       const response = await request(
         tests.harness.app,
         "GET",

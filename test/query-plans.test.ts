@@ -5,14 +5,17 @@
  *   (db/paging.ts), so the last page skips no rows; every page is still exactly its slice of the
  *   whole list, on both databases.
  * - On SQLite, whose planner has no statistics here, the plans: the page's invoices are read by
- *   primary key, and a `search[q]` list and its count are driven by the FTS mirror, not by walking
- *   the company's index (which read every contact of the company to find one).
+ *   primary key, and a `search[q]` list and its count are driven by the FTS mirrors, not by walking
+ *   the company's index (which read every contact of the company to find one); an expense found by
+ *   its contact's name is looked up by contact.
  * No timings: the plans and the rows skipped are what decide how a list scales.
  */
 import { type CompiledQuery, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDialect, parseDatabaseUrl } from "../src/db/dialect.js";
 import { listContacts } from "../src/modules/contacts/store.js";
+import { listExpenses } from "../src/modules/expenses/store.js";
+import { paidCentsOfDocuments } from "../src/modules/payments/service.js";
 import { paidCents } from "../src/modules/sales-invoices/kind.js";
 import { salesInvoiceLister } from "../src/modules/sales-invoices/store.js";
 import { buildTestApp, json, newCompany, request, type TestApp, type TestCompany } from "./support/app.js";
@@ -70,6 +73,25 @@ beforeAll(async () => {
   const contactId = await post("contacts", { contact: { company_name: "Klant BV" } });
   await post("contacts", { contact: { company_name: "Kaasmakerij Zeldzaam BV", city: "Alkmaar" } });
   await post("contacts", { contact: { company_name: "Andere Klant BV" } });
+  const accounts = await request(
+    harness.app,
+    "GET",
+    `/api/v1/companies/${company.companyId}/accounts?selection=costs&per_page=1`,
+    company.token,
+  );
+  const [costs] = json<{ accounts: Array<{ id: number }> }>(accounts).accounts;
+  for (const description of ["Kaas", "Bijzondere wijn", "Brood"]) {
+    await post("expenses", {
+      expense: { type_account_id: costs?.id, invoice_lines: [{ description, price_per_unit: "10" }] },
+    });
+  }
+  await post("expenses", {
+    expense: {
+      type_account_id: costs?.id,
+      contact: { company_name: "Wijnhandel Bijzonder" },
+      invoice_lines: [{ description: "Wijn", price_per_unit: "10" }],
+    },
+  });
   for (const date of INVOICE_DATES) {
     await post("sales_invoices", {
       sales_invoice: { contact_id: contactId, date, invoice_lines: [{ description: "Werk", price_per_unit: "10" }] },
@@ -144,6 +166,25 @@ describe.skipIf(parseDatabaseUrl(inject("databaseUrl")).kind === "postgres")(
       );
       expect(listed.total).toBe(1);
       expect(listed.rows.map((row) => row.company_name)).toEqual(["Kaasmakerij Zeldzaam BV"]);
+    });
+
+    it("let the search indexes drive an expense search[q] list and its count", async () => {
+      const paid = paidCentsOfDocuments("expenses", "expense").sum;
+      const search = (executor: Kysely<object>) =>
+        listExpenses(executor, company.companyId, { text: "bijzonder" }, { page: 1, perPage: 40 }, paid);
+      const queries = await queriesOf(search);
+      expect(queries).toHaveLength(2);
+      for (const query of queries) {
+        const plan = await sqlitePlan(query);
+        expect(plan, query.sql).toMatch(/expenses_search VIRTUAL TABLE/);
+        expect(plan, query.sql).toMatch(/expense_lines_search VIRTUAL TABLE/);
+        expect(plan, query.sql).toMatch(/contacts_search VIRTUAL TABLE/);
+        expect(plan, query.sql).toMatch(/expenses USING (COVERING )?INDEX expenses_company_contact_index/);
+        expect(plan, query.sql).not.toMatch(/SCAN expenses(?!_search)|expenses_company_date_index/);
+        expect(plan, query.sql).not.toMatch(/SCAN invoice_lines|invoice_lines USING (COVERING )?INDEX/);
+      }
+      const listed = await search(recorder);
+      expect(listed.total).toBe(2);
     });
   },
 );

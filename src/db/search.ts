@@ -33,15 +33,20 @@ export function likeAny(columns: readonly string[], text: string): Expression<Sq
   )})`;
 }
 
-/** Rows of `table` with `text` in any of `columns` (the columns its search index mirrors). */
+/**
+ * Rows of `table` with `text` in any of `columns` (the columns its search index mirrors). A mirror
+ * of only some of the table's rows (`mirrorName`, e.g. the expenses' lines) answers only for those:
+ * the caller narrows the rows to them.
+ */
 export function containsAny(
   executor: Executor,
   table: string,
   columns: readonly string[],
   text: string,
+  mirrorName = `${table}_search`,
 ): Expression<SqlBool> {
   if (!mirrorAnswers(executor, text)) return likeAny(columns, text);
-  const mirror = sql.table(`${table}_search`);
+  const mirror = sql.table(mirrorName);
   // a phrase in double quotes is matched as it is written; a quote inside it is doubled
   const phrase = `"${text.replace(/"/g, '""')}"`;
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${mirror} where ${mirror} match ${phrase})`;

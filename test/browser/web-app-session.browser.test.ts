@@ -1,8 +1,9 @@
 /**
  * The web app's session in Chromium: no token where page script can read it (only the app's
  * memory), a reload signing in again at once, a revoked token sending the reader through sign-in
- * and back to the same page, signing out ending both the login session and the grant, the
- * company switch of a user with several companies, and the language switch being remembered.
+ * and back to the same page, signing out ending both the login session and the grant, a user
+ * with several companies choosing one (which opens on its dashboard) and switching (which keeps
+ * the page), and the language switch being remembered.
  */
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,7 +54,9 @@ describe.skipIf(unavailable !== null)("the web app's session", () => {
     const issued = recordTokens(page);
     await page.goto(`${harness.baseUrl}/app/`);
     await signInOnLoginPage(page, company.email, "nl");
-    await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
+    // the only company's home page: its dashboard
+    await page.getByRole("heading", { level: 1, name: t("dashboard.title") }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/`);
     await expect.poll(() => issued.length).toBe(1);
     const [tokens] = issued;
     // what any script on the page can read: both storages and the cookies
@@ -126,7 +129,7 @@ describe.skipIf(unavailable !== null)("the web app's session", () => {
     const issued = recordTokens(page);
     await page.goto(`${harness.baseUrl}/app/`);
     await signInOnLoginPage(page, company.email, "nl");
-    await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
+    await page.getByRole("heading", { level: 1, name: t("dashboard.title") }).waitFor();
     await expect.poll(() => issued.length).toBe(1);
     await Promise.all([
       page.waitForURL(/\/login\?return_to=%2Fapp%2F$/),
@@ -161,12 +164,30 @@ describe.skipIf(unavailable !== null)("the web app's session", () => {
       await page.getByRole("heading", { level: 1, name: t("companies.title") }).waitFor();
       await expectAccessible(page, "company choice");
       await screenshot(page, `${name}-companies`);
+      // the company chosen opens on its home page, the dashboard
       await page.getByRole("link", { name: `Eerste ${name} BV` }).click();
-      await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
-      if (name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("heading", { level: 1, name: t("dashboard.title") }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/`);
+      // switched from the dashboard: the other company's dashboard
+      const menu = async () => {
+        if (name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+      };
+      await menu();
       await page.getByLabel(t("nav.company"), { exact: true }).selectOption({ label: `Tweede ${name} BV` });
-      await page.waitForURL(new RegExp(`/app/${second}/invoices$`));
+      await page.waitForURL(new RegExp(`/app/${second}/$`));
       await expect.poll(() => page.getByRole("banner").innerText()).toContain(`Tweede ${name} BV`);
+      await page.getByRole("heading", { level: 1, name: t("dashboard.title") }).waitFor();
+      // switched from the invoice list, reached through the navigation: the other company's invoice list
+      await menu();
+      await page
+        .getByRole("navigation")
+        .getByRole("link", { name: t("nav.invoices") })
+        .click();
+      await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
+      await menu();
+      await page.getByLabel(t("nav.company"), { exact: true }).selectOption({ label: `Eerste ${name} BV` });
+      await page.waitForURL(new RegExp(`/app/${company.companyId}/invoices$`));
+      await expect.poll(() => page.getByRole("banner").innerText()).toContain(`Eerste ${name} BV`);
       await screenshot(page, `${name}-company-switched`);
       await page.close();
     },

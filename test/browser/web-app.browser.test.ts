@@ -1,7 +1,7 @@
 /**
  * Kasboek's web app in Chromium against a real server, as an owner uses it: signing in through
- * Kasboek's own login page (the app is a first-party OAuth client: no consent page), seeing the
- * company, creating an invoice with two lines (one from a product, for a customer entered in
+ * Kasboek's own login page (the app is a first-party OAuth client: no consent page), landing on
+ * the company's home page (its dashboard), going to the invoices, creating an invoice with two lines (one from a product, for a customer entered in
  * place), publishing it, opening its PDF and recording the payment until it shows as paid — in
  * Dutch on a 1280×800 laptop and in English on a 390×844 phone, with axe on every page. Also:
  * the invoice editor with the keyboard alone, and the contact and product pages.
@@ -78,14 +78,28 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
         if (/Content Security Policy|Refused to/i.test(message.text())) failures.push(message.text());
       });
 
-      // a browser at / is sent to the app, which sends it to Kasboek's login page, and back
+      // a browser at / is sent to the app, which sends it to Kasboek's login page, and back to the
+      // company's home page, its dashboard
       await page.goto(`${harness.baseUrl}/`);
       await signInOnLoginPage(page, company.email, language);
-      expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/invoices`);
+      expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/`);
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
-      // waitFor waits until it is visible (isVisible answers at once, before the list has loaded)
-      await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
+      // waitFor waits until it is visible (isVisible answers at once, before the page has loaded)
+      await page.getByRole("heading", { level: 1, name: t("dashboard.title") }).waitFor();
       await expect(page.getByRole("banner").innerText()).resolves.toContain(`Webwinkel ${name} BV`);
+      // on a phone the navigation is folded behind the menu button, and still says where the reader is
+      await expect(
+        page
+          .getByRole("navigation", { includeHidden: true })
+          .getByRole("link", { name: t("dashboard.nav"), includeHidden: true })
+          .getAttribute("aria-current"),
+      ).resolves.toBe("page");
+      await screenshot(page, `${name}-landing`);
+
+      // the invoice list, through the navigation
+      await openSection(page, t("nav.invoices"), phone);
+      await page.getByRole("heading", { level: 1, name: t("invoices.title") }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/app/${company.companyId}/invoices`);
       await expectAccessible(page, "invoice list");
       await screenshot(page, `${name}-invoices`);
 

@@ -72,6 +72,8 @@ const EXTENSIONS = [
   "GET /api/v1/companies/:company_id/payments/:id/match_suggestions",
   // one payment split over several documents (issue 30), all or nothing
   "POST /api/v1/companies/:company_id/payments/:id/split",
+  // one payment booked straight to a cost account (issue 30): an expense and the link, all or nothing
+  "POST /api/v1/companies/:company_id/payments/:id/book",
 ];
 
 afterAll(() => harness.close());

@@ -79,6 +79,11 @@ const BODIES: Record<string, { create: unknown; update: unknown }> = {
     create: { split: { parts: [{ amount: "19.95", sales_invoice_id: 1 }] } },
     update: { split: { parts: [{ amount: "19.95", sales_invoice_id: 1 }] } },
   },
+  // a payment booked to a cost account: refused before the account is looked at
+  book: {
+    create: { booking: { account_id: 1, description: "Security suite" } },
+    update: { booking: { account_id: 1, description: "Security suite" } },
+  },
   sales_invoices: {
     create: { sales_invoice: { description: "Security suite", invoice_lines: [{ price_per_unit: "10" }] } },
     update: { sales_invoice: { description: "Changed", invoice_lines: [{ price_per_unit: "5" }] } },
@@ -171,6 +176,8 @@ const FIXTURES: Record<string, Fixture> = {
   bank_statements: own((harness, owner) => created(harness, owner, "bank_statements")),
   // a payment's split: the payment's id
   split: own((harness, owner) => created(harness, owner, "payments")),
+  // a payment's booking to an account: the payment's id
+  book: own((harness, owner) => created(harness, owner, "payments")),
   sales_invoices: own((harness, owner) => created(harness, owner, "sales_invoices")),
   // the PDF of an invoice: the invoice's id
   pdf: own((harness, owner) => created(harness, owner, "sales_invoices")),

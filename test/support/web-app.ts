@@ -23,6 +23,13 @@ import { launchChromium } from "./browser.js";
 
 export const WEB_PASSWORD = "correct horse battery staple";
 
+/**
+ * How long a page may take to show what a write changed (expect.poll's option): with four browser
+ * tests sharing two cores, a write on the bank page took 0.2–1.0 s on PostgreSQL and the focus
+ * reached the next payment up to 1.9 s after Enter (measured), past expect.poll's default of 1 s.
+ */
+export const AFTER_A_WRITE = { timeout: 10_000 };
+
 /** Where every page is looked at: in Dutch on a laptop, and in English on a phone. */
 export const SCREENS = [
   { name: "laptop", language: "nl", locale: "nl-NL", viewport: { width: 1280, height: 800 } },

@@ -426,6 +426,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/companies/{company_id}/payments/{id}/book": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a book
+     * @description Creates a book from the attributes under `booking`: those left out take their defaults, read-only ones are ignored, and every invalid one is named in one 422. Answers it as stored. An id that is not there, or is another company's, is a 404. Kasboek extension: one unbooked payment of money going out booked straight to a cost account, all or nothing: a published expense of one line without VAT (vat_none), dated the day of the payment, whose total is what the payment paid, with the payment linked to it. Answers the expense. Needs manage:expenses as well. A payment linked already (unlink it first), a bank statement's duplicate, money coming in, an account that is no cost account of the company, a blank description or a payment in a period whose VAT return is filed is a 422. Needs the scope `manage:payments`.
+     */
+    post: operations["createPaymentBook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/companies/{company_id}/bank_statements": {
     parameters: {
       query?: never;
@@ -1512,6 +1532,58 @@ export interface components {
         expense_id?: number | null;
       }[];
     };
+    BookingInput: {
+      /** @description The cost account the payment is booked to (an account of the company's `costs` selection) */
+      account_id?: number | null;
+      /** @description What the payment was for: the description of the expense's one line */
+      description?: string | null;
+    };
+    Expense: {
+      id: number;
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      state: "concept" | "published";
+      type_account_id: number;
+      currency: string;
+      contact_id: number | null;
+      /** @description The expense's number in the books: null while a concept */
+      invoice_number: string | null;
+      type_account: {
+        id: number;
+        name: string;
+        path_name: string;
+        path: string;
+        reference: string;
+        type: string | null;
+        parent_id: number | null;
+      } | null;
+      cached_contact: {
+        name: string | null;
+        contact_person_name: string | null;
+        address: string | null;
+        zipcode: string | null;
+        city: string | null;
+        country_code: string | null;
+        contact_person_email_address: string | null;
+        contact_number: string | null;
+      } | null;
+      invoice_lines: {
+        id: number;
+        description: string | null;
+        extended_description: string | null;
+        price_per_unit: string;
+        price_with_vat: string;
+        price_without_vat: string;
+        vat_amount: string;
+        vat_rate: string;
+        vat_type_id: number;
+        quantity: string;
+        product_id: number | null;
+        account_id: number | null;
+        account_path: string | null;
+      }[];
+    };
     BankStatement: {
       id: number;
       /** @enum {string} */
@@ -1886,52 +1958,6 @@ export interface components {
         product_id?: number | null;
         account_id?: number | null;
         account_path?: string | null;
-      }[];
-    };
-    Expense: {
-      id: number;
-      /** Format: date */
-      date: string;
-      /** @enum {string} */
-      state: "concept" | "published";
-      type_account_id: number;
-      currency: string;
-      contact_id: number | null;
-      /** @description The expense's number in the books: null while a concept */
-      invoice_number: string | null;
-      type_account: {
-        id: number;
-        name: string;
-        path_name: string;
-        path: string;
-        reference: string;
-        type: string | null;
-        parent_id: number | null;
-      } | null;
-      cached_contact: {
-        name: string | null;
-        contact_person_name: string | null;
-        address: string | null;
-        zipcode: string | null;
-        city: string | null;
-        country_code: string | null;
-        contact_person_email_address: string | null;
-        contact_number: string | null;
-      } | null;
-      invoice_lines: {
-        id: number;
-        description: string | null;
-        extended_description: string | null;
-        price_per_unit: string;
-        price_with_vat: string;
-        price_without_vat: string;
-        vat_amount: string;
-        vat_rate: string;
-        vat_type_id: number;
-        quantity: string;
-        product_id: number | null;
-        account_id: number | null;
-        account_path: string | null;
       }[];
     };
     ExpenseInput: {
@@ -3995,6 +4021,55 @@ export interface operations {
       429: components["responses"]["Error429"];
     };
   };
+  createPaymentBook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the first answer to this key is kept 24 hours (per token) and replayed; the same key with another request is a 422, and while the first is running a 409. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description The language of error messages: en (the default) or nl */
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        company_id: number;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          booking: components["schemas"]["BookingInput"];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            expense: components["schemas"]["Expense"];
+          };
+        };
+      };
+      400: components["responses"]["Error400_2"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403_2"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      422: components["responses"]["Error422"];
+      429: components["responses"]["Error429"];
+    };
+  };
   listBankStatements: {
     parameters: {
       query?: {
@@ -5287,6 +5362,8 @@ export interface operations {
         "search[from]"?: string;
         /** @description Only items dated on or before this date */
         "search[till]"?: string;
+        /** @description Kasboek extension: text anywhere in the expense's number, a line's description or the contact's name (company or person, as the contact is now), in any case; % and _ match themselves */
+        "search[q]"?: string;
       };
       header?: {
         /** @description The language of error messages: en (the default) or nl */

@@ -42,6 +42,8 @@ import {
 } from "./store.js";
 
 export type { ContactRow, ContactTables } from "./store.js";
+/** The company's contacts with a text in their name, as a subquery for the documents' `search[q]`. */
+export { contactIdsNamed } from "./store.js";
 export type Contact = Static<typeof ContactSchema>;
 export type ContactAttributes = Partial<Static<typeof ContactPayload.schema>>;
 const RESOURCE = "contact";

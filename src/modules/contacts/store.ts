@@ -3,13 +3,13 @@
  * (enforced by a unique index). The `…IfNumberFree` writes report a number collision as
  * `undefined` and leave the caller's transaction usable, also on PostgreSQL.
  */
-import { type Generated, type Selectable, sql, type Updateable } from "kysely";
+import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { isUniqueViolation } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
-import { containsAny, ofCompany } from "../../db/search.js";
+import { containsAny, likeAny, ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import { CONTACT_SEARCH_FIELDS } from "./schemas.js";
 
@@ -71,6 +71,25 @@ function filtered(executor: Executor, companyId: number, filter: ContactFilter) 
   const text = filter.query;
   if (text !== undefined) query = query.where(containsAny(executor, "contacts", CONTACT_SEARCH_FIELDS, text));
   return query;
+}
+
+/** A contact's names: the company's, or the person's; the contacts' search indexes (migration 0027) serve them. */
+const NAME_COLUMNS = ["company_name", "contact_person_name"] as const;
+
+/**
+ * The ids of the company's contacts with `text` in a name, in any case (`%` and `_` literally), as
+ * a subquery for the documents a contact's name finds (`search[q]` of invoices and expenses). The
+ * index mirrors every searched contact column (city, address, …) on SQLite, so the contacts it
+ * finds are narrowed to those with the text in a name.
+ */
+export function contactIdsNamed(executor: Executor, companyId: number, text: string): RawBuilder<unknown> {
+  const inName = likeAny(
+    NAME_COLUMNS.map((column) => `contacts.${column}`),
+    text,
+  );
+  return sql`select contacts.id from contacts
+    where ${ofCompany(executor, "contacts", companyId, text)}
+    and ${containsAny(executor, "contacts", NAME_COLUMNS, text)} and ${inName}`;
 }
 
 export async function listContacts(

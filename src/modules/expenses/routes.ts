@@ -29,6 +29,12 @@ const EXPENSE_QUERY = listQuery({
   selections: EXPENSE_SELECTIONS,
   search: {
     ...DATE_RANGE_SEARCH,
+    q: {
+      kind: "text",
+      description:
+        "Kasboek extension: text anywhere in the expense's number, a line's description or the contact's name " +
+        "(company or person, as the contact is now), in any case; % and _ match themselves",
+    },
   },
 });
 const RESOURCE = "expense";
@@ -46,7 +52,8 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ServiceDeps): 
     },
     async (request, reply) => {
       const { selection, search, paging } = EXPENSE_QUERY.read(request.query as Query);
-      const page = await listCompanyExpenses(deps, requireCompany(request), selection, search, paging);
+      const filter = { from: search.from, till: search.till, text: search.q };
+      const page = await listCompanyExpenses(deps, requireCompany(request), selection, filter, paging);
       setPagingHeaders(reply, page);
       return { expenses: page.items };
     },

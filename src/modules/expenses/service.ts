@@ -7,22 +7,52 @@
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import type { ServiceDeps } from "../../platform/deps.js";
+import { ValidationErrors } from "../../platform/errors.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { accountIdsUnderPath } from "../accounts/service.js";
-import { deleteDocument, findDocument, postEarlierPublication, saveDocument } from "../documents/service.js";
+import {
+  deleteDocument,
+  findDocument,
+  postEarlierPublication,
+  saveDocument,
+  writeDocumentIn,
+} from "../documents/service.js";
 import { paidCentsOfDocuments } from "../payments/service.js";
+import type { ExpenseAttributes } from "./fields.js";
 import { EXPENSE } from "./kind.js";
 import { DOCUMENT_TYPE, type Expense, presentExpense, presentExpenses } from "./present.js";
 import { INVESTMENT_ACCOUNTS_PATH } from "./rules.js";
 import type { ExpenseSelection } from "./schemas.js";
 import { type ExpenseFilter, listExpenses } from "./store.js";
 
+export type { ExpenseAttributes } from "./fields.js";
 export type { Expense } from "./present.js";
+/** The expense's wire shape, for a route of another module that answers with one. */
+export { ExpenseResponse } from "./schemas.js";
 export type { ExpenseTables } from "./store.js";
 
 export function createExpense(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<Expense> {
   return saveDocument(deps, EXPENSE, company, null, body, undefined);
+}
+
+/**
+ * An expense made by another module's use case inside its transaction (a payment booked to an
+ * account), with the same rules as one made through the API; answers it as the API shows it.
+ */
+export async function createExpenseIn(
+  transaction: Executor,
+  deps: ServiceDeps,
+  company: CompanyAccess,
+  attributes: ExpenseAttributes,
+): Promise<Expense> {
+  const context = { deps, company, now: deps.now(), options: undefined, afterCommit: [] };
+  const id = await writeDocumentIn(transaction, EXPENSE, context, null, attributes, new ValidationErrors());
+  return presentExpense(
+    transaction,
+    company.companyId,
+    await findDocument(transaction, EXPENSE, company.companyId, id),
+  );
 }
 
 export function updateCompanyExpense(
@@ -37,6 +67,8 @@ export function updateCompanyExpense(
 export interface ExpenseSearch {
   from?: string;
   till?: string;
+  /** `search[q]` (a Kasboek extension) */
+  text?: string;
 }
 
 /**

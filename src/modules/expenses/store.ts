@@ -7,8 +7,10 @@ import { type Generated, type RawBuilder, type Selectable, sql, type Updateable 
 import type { Executor } from "../../db/connection.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
+import { ofCompany } from "../../db/search.js";
 import type { Paging } from "../../platform/params.js";
 import type { ExpenseState } from "./schemas.js";
+import { searched } from "./search-store.js";
 
 interface ExpensesTable {
   id: Generated<number>;
@@ -52,6 +54,8 @@ export interface ExpenseFilter {
   typeAccountIds?: readonly number[];
   from?: string;
   till?: string;
+  /** `search[q]`: text in the number, a line's description or the contact's name */
+  text?: string;
 }
 
 /**
@@ -66,7 +70,11 @@ function owedExpression(paid: PaidCentsExpression) {
 }
 
 function filtered(executor: Executor, companyId: number, filter: ExpenseFilter, paid: PaidCentsExpression) {
-  let query = expenses(executor).selectFrom("expenses").where("expenses.company_id", "=", companyId);
+  // a search's indexes, when they answer, find the rows and the company is checked on them (db/search.ts)
+  let query = expenses(executor)
+    .selectFrom("expenses")
+    .where(ofCompany(executor, "expenses", companyId, filter.text));
+  if (filter.text !== undefined) query = query.where(searched(executor, companyId, filter.text));
   if (filter.states !== undefined) query = query.where("state", "in", [...filter.states]);
   if (filter.creditOnly) query = query.where("price_with_vat_cents", "<", 0);
   if (filter.owed === "positive") query = query.where(owedExpression(paid), ">", 0);

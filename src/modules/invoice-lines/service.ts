@@ -19,7 +19,13 @@ import type { ExpenseLineAttributes } from "./schemas.js";
 
 /** The line schemas every document embeds, and the line arithmetic products price with. */
 export { lineTotals } from "./rules.js";
-export { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineAttributes, InvoiceLineSchema } from "./schemas.js";
+export {
+  DESCRIPTION_MAX_LENGTH,
+  ExpenseLineAttributes,
+  INVOICE_LINE_READ_ONLY,
+  InvoiceLineAttributes,
+  InvoiceLineSchema,
+} from "./schemas.js";
 
 import {
   type DocumentReference,
@@ -36,6 +42,8 @@ import {
 export type { InvoiceLine } from "./present.js";
 export { presentLine, presentLineRows, presentLinesByDocument } from "./present.js";
 export type { DocumentReference, InvoiceLineRow } from "./store.js";
+/** The documents with a text in a line's description, as a subquery for their `search[q]`. */
+export { documentIdsWithLineText } from "./store.js";
 /** A line as a request gives it; only expense lines carry `reverse_charge_vat_rate`. */
 export type InvoiceLineItem = Partial<Static<typeof ExpenseLineAttributes>>;
 type LineChanges = Omit<InvoiceLineItem, "id" | "_destroy">;

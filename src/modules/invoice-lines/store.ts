@@ -2,9 +2,10 @@
  * SQL for `invoice_lines`, the lines of every kind of document. A document is named by its type
  * and id; every query is scoped by company, so a line id of another company never matches.
  */
-import type { Generated, Selectable } from "kysely";
+import { type Generated, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { reusableInsert, reusableQuery } from "../../db/reusable-query.js";
+import { containsAny, ofCompany } from "../../db/search.js";
 
 interface InvoiceLinesTable {
   id: Generated<number>;
@@ -41,6 +42,30 @@ function lines(executor: Executor) {
 export interface DocumentReference {
   type: string;
   id: number;
+}
+
+/**
+ * The documents whose lines are searched by their description, with the mirror of those lines'
+ * descriptions on SQLite (migration 0035; a partial trigram index on PostgreSQL, which a query
+ * naming the type as a literal can use).
+ */
+const LINE_SEARCH_MIRRORS = { expense: "expense_lines_search" } as const;
+
+/**
+ * The ids of the company's documents of `documentType` with `text` in a line's description, in any
+ * case (`%` and `_` literally), as a subquery for their `search[q]`.
+ */
+export function documentIdsWithLineText(
+  executor: Executor,
+  companyId: number,
+  documentType: keyof typeof LINE_SEARCH_MIRRORS,
+  text: string,
+): RawBuilder<unknown> {
+  const mirror = LINE_SEARCH_MIRRORS[documentType];
+  return sql`select invoice_lines.document_id from invoice_lines
+    where ${ofCompany(executor, "invoice_lines", companyId, text)}
+    and invoice_lines.document_type = ${sql.lit(documentType)}
+    and ${containsAny(executor, "invoice_lines", ["description"], text, mirror)}`;
 }
 
 const linesOfDocuments = reusableQuery(

@@ -27,6 +27,22 @@ export async function holdBooksForPosting(transaction: Executor, companyId: numb
   await holdCompanyForPosting(transaction, companyId);
 }
 
+/**
+ * Records a problem of `attribute` (`date` unless a request calls it otherwise) when `date` is in a
+ * locked period, for a writer that names all its problems at once before it posts; the posting
+ * still checks again, with the books held.
+ */
+export async function checkPeriodOpen(
+  executor: Executor,
+  companyId: number,
+  date: string,
+  errors: ValidationErrors,
+  attribute = "date",
+): Promise<void> {
+  const lock = await findLockCovering(executor, companyId, date);
+  if (lock) errors.add(attribute, { key: "inFiledPeriod", from: lock.from_date, till: lock.till_date });
+}
+
 /** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
 export async function assertPeriodOpen(
   executor: Executor,
@@ -34,10 +50,8 @@ export async function assertPeriodOpen(
   date: string,
   resource: Resource,
 ): Promise<void> {
-  const lock = await findLockCovering(executor, companyId, date);
-  if (!lock) return;
   const errors = new ValidationErrors();
-  errors.add("date", { key: "inFiledPeriod", from: lock.from_date, till: lock.till_date });
+  await checkPeriodOpen(executor, companyId, date, errors);
   errors.throwIfAny(resource);
 }
 

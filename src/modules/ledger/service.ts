@@ -46,7 +46,7 @@ import {
   type LedgerLineValues,
 } from "./store.js";
 
-export { assertPeriodOpen, holdBooksForPosting } from "./before-posting.js";
+export { assertPeriodOpen, checkPeriodOpen, holdBooksForPosting } from "./before-posting.js";
 export type { IcpKind, VatBox } from "./classification.js";
 export { LEDGER_ACCOUNTS, OUTPUT_VAT_ACCOUNTS, VAT_BOXES } from "./classification.js";
 export { LARGEST_LINE } from "./limits.js";

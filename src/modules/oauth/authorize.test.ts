@@ -59,11 +59,14 @@ describe("requests that cannot be trusted get an error page, never a redirect", 
   /** What the Dutch page says for each case: every reason the service gives has its own words. */
   const DUTCH_REASONS: Record<string, string> = {
     "an unknown client": "De toepassing is niet bij deze dienst geregistreerd.",
+    "a client_id with a NUL": "De toepassing is niet bij deze dienst geregistreerd.",
     "no client_id": "De toepassing stuurde geen client_id mee, of meer dan één.",
     "no redirect_uri": "De toepassing stuurde geen redirect_uri mee, of meer dan één.",
   };
   const cases: Array<[string, () => Record<string, string | undefined>]> = [
     ["an unknown client", () => valid({ client_id: "kbc_unknown" })],
+    // no client has one, and PostgreSQL refuses to be asked for text holding it (a 500 before)
+    ["a client_id with a NUL", () => valid({ client_id: "\u0000" })],
     ["no client_id", () => valid({ client_id: undefined })],
     ["no redirect_uri", () => valid({ redirect_uri: undefined })],
     ["a redirect_uri with another query", () => valid({ redirect_uri: "https://app.example.test/callback?tenant=8" })],

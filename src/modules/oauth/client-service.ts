@@ -103,9 +103,9 @@ export async function listRegisteredClients(deps: ServiceDeps): Promise<Client[]
   return (await listClients(deps.db)).map(presentClient);
 }
 
-/** The client with this public id, or null. */
+/** The client with this public id, or null (no id holds a NUL, which PostgreSQL cannot even be asked for). */
 export async function findClient(deps: ServiceDeps, clientId: string): Promise<Client | null> {
-  if (clientId === "") return null;
+  if (clientId === "" || clientId.includes("\u0000")) return null;
   const row = await findClientByClientId(deps.db, clientId);
   return row ? presentClient(row) : null;
 }

@@ -141,6 +141,9 @@ import { learnCounterpartyIban } from "./bank.js";
 
 export type { DocumentLink } from "./link.js";
 
+/** A payment settled by another module's use case in its transaction (settling.ts). */
+export { linkPaymentIn, lockPaymentToSettle, type PaymentToSettle } from "./settling.js";
+
 function documentOf(link: LinkColumns): DocumentLink | null {
   return link?.document_type == null || link.document_id === null
     ? null

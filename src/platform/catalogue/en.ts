@@ -258,6 +258,11 @@ export const en: Catalogue = {
     splitSum: ({ amount, sum }) => `must add up to the payment's amount, ${amount} (they add up to ${sum})`,
     splitBooked: () => "it is linked to a document already: unlink it before splitting it",
     splitDuplicate: () => "it is a copy of a bank transaction imported before, kept out of the books: there is nothing to split",
+    costAccount: () => "must be a cost account",
+    bookBooked: () => "it is linked to a document already: unlink it before booking it to an account",
+    bookDuplicate: () => "it is a copy of a bank transaction imported before, kept out of the books: there is nothing to book",
+    bookMoneyIn: () =>
+      "is money coming in: only money going out is booked to a cost account (link a receipt to its sales invoice, or a refund to the supplier's credit note)",
     accountMonthFull: ({ account, month, most }) => `cannot take more on account ${account} in ${month} (at most ${most} a month)`,
     ledgerLineFull: ({ most }) => `add up to more than one ledger line holds (at most ${most} per account)`,
     settlementTooLarge: ({ most }) => `has amounts too large to settle in one entry (each at most ${most})`,

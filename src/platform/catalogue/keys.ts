@@ -191,6 +191,11 @@ export interface ProblemParams {
   splitSum: { amount: string; sum: string };
   splitBooked: NoParams;
   splitDuplicate: NoParams;
+  // booking a payment to a cost account (payment-bookings)
+  costAccount: NoParams;
+  bookBooked: NoParams;
+  bookDuplicate: NoParams;
+  bookMoneyIn: NoParams;
   accountMonthFull: { account: string; month: string; most: string };
   ledgerLineFull: { most: string };
   settlementTooLarge: { most: string };

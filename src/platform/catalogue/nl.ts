@@ -276,6 +276,11 @@ export const nl: Catalogue = {
     splitSum: ({ amount, sum }) => `moeten samen het bedrag van de betaling zijn, ${amount} (samen zijn ze ${sum})`,
     splitBooked: () => "ze is al aan een document gekoppeld: ontkoppel haar voordat je haar splitst",
     splitDuplicate: () => "ze is een kopie van een eerder geïmporteerde banktransactie, buiten de boekhouding gehouden: er valt niets te splitsen",
+    costAccount: () => "moet een kostenrekening zijn",
+    bookBooked: () => "ze is al aan een document gekoppeld: ontkoppel haar voordat je haar op een rekening boekt",
+    bookDuplicate: () => "ze is een kopie van een eerder geïmporteerde banktransactie, buiten de boekhouding gehouden: er valt niets te boeken",
+    bookMoneyIn: () =>
+      "is ontvangen geld: alleen uitgaand geld wordt op een kostenrekening geboekt (koppel een ontvangst aan haar verkoopfactuur, of een terugbetaling aan de creditnota van de leverancier)",
     accountMonthFull: ({ account, month, most }) => `kan niet meer hebben op rekening ${account} in ${month} (hoogstens ${most} per maand)`,
     ledgerLineFull: ({ most }) => `tellen op tot meer dan een boekingsregel kan bevatten (hoogstens ${most} per rekening)`,
     settlementTooLarge: ({ most }) => `heeft bedragen die te groot zijn om in één boeking te vereffenen (elk hoogstens ${most})`,

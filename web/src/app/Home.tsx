@@ -1,4 +1,4 @@
-/** /app/: straight into the only company, or a choice between several. */
+/** /app/: straight to the only company's home page (its dashboard), or a choice between several. */
 import { Link, Navigate } from "react-router";
 import { shownError } from "../api/errors.js";
 import { useT } from "../i18n/i18n.js";
@@ -17,7 +17,7 @@ export function Home() {
     );
   }
   const [only, ...others] = companies.data;
-  if (only?.id != null && others.length === 0) return <Navigate to={`/${only.id}/invoices`} replace />;
+  if (only?.id != null && others.length === 0) return <Navigate to={`/${only.id}/`} replace />;
   return (
     <>
       <header className="topbar">
@@ -33,7 +33,7 @@ export function Home() {
             <ul className="choices">
               {companies.data.map((company) => (
                 <li key={company.id}>
-                  <Link to={`/${company.id}/invoices`}>{company.name}</Link>
+                  <Link to={`/${company.id}/`}>{company.name}</Link>
                 </li>
               ))}
             </ul>

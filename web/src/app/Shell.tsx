@@ -35,7 +35,8 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigationId = useId();
   const company = companies.data?.find((candidate) => candidate.id === companyId);
-  const section = location.pathname.split("/")[2] ?? "invoices";
+  // the section a company switch keeps; none is the company's home page, its dashboard
+  const section = location.pathname.split("/")[2] ?? "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu whenever the page changes
   useEffect(() => setMenuOpen(false), [location.pathname]);

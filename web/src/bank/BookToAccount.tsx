@@ -1,11 +1,11 @@
 /**
- * A payment that no invoice or expense accounts for (bank costs, insurance, interest) booked
- * straight to a cost account: the API makes it a published expense of one line without VAT whose
- * total is the payment, and the payment is linked to it (queries.ts `bookToAccount`). A purchase
- * with VAT to reclaim is an expense with its receipt, as the hint says.
+ * A payment of money going out that no invoice or expense accounts for (bank costs, insurance,
+ * interest) booked straight to a cost account: one request, which the server does all or nothing
+ * (queries.ts `bookToAccount`): a published expense of one line without VAT whose total is the
+ * payment, with the payment linked to it. A purchase with VAT to reclaim is an expense with its
+ * receipt, as the hint says.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useVatTypes } from "../app/queries.js";
 import { useCostAccounts } from "../expenses/queries.js";
 import { useT } from "../i18n/i18n.js";
 import { QueryPending } from "../ui/Banner.js";
@@ -22,7 +22,7 @@ interface BookToAccountProps {
   payment: Payment;
   busy: boolean;
   error: unknown;
-  onBook: (booking: { accountId: number; accountName: string; description: string; vatTypeId: number }) => void;
+  onBook: (booking: { accountId: number; accountName: string; description: string }) => void;
 }
 
 export function BookToAccount({ companyId, payment, busy, error, onBook }: BookToAccountProps) {
@@ -30,8 +30,6 @@ export function BookToAccount({ companyId, payment, busy, error, onBook }: BookT
   const headingId = useId();
   const accountField = useRef<HTMLSelectElement>(null);
   const accounts = useCostAccounts(companyId);
-  const vatTypes = useVatTypes(companyId);
-  const exempt = vatTypes.data?.find((vatType) => vatType.name === "vat_none");
   const [chosen, setChosen] = useState("");
   const [description, setDescription] = useState(() =>
     [counterpartyOf(payment), remittanceOf(payment)]
@@ -41,14 +39,14 @@ export function BookToAccount({ companyId, payment, busy, error, onBook }: BookT
   );
   const list = accounts.data ?? [];
   const account = list.find((candidate) => String(candidate.id) === chosen) ?? list[0];
-  const ready = accounts.data !== undefined && exempt !== undefined;
+  const ready = accounts.data !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field gets the focus once it is there
   useEffect(() => accountField.current?.focus(), [ready]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (account === undefined || exempt === undefined) return;
-    onBook({ accountId: account.id, accountName: account.name, description, vatTypeId: exempt.id });
+    if (account === undefined) return;
+    onBook({ accountId: account.id, accountName: account.name, description });
   };
 
   return (
@@ -56,7 +54,7 @@ export function BookToAccount({ companyId, payment, busy, error, onBook }: BookT
       <h4 id={headingId}>{t("bank.book.title")}</h4>
       {error !== null && <Refusal error={error} />}
       {!ready ? (
-        <QueryPending query={accounts.isError ? accounts : vatTypes} />
+        <QueryPending query={accounts} />
       ) : (
         <>
           <div className="book-fields">

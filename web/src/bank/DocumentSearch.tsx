@@ -1,7 +1,8 @@
 /**
- * Finding the document a payment pays when no suggestion is it: open sales invoices by number or
- * contact (the API's search[q]) or unpaid expenses, and a link to the one chosen. The search runs
- * when it is sent (Enter or the button), not per keystroke; opening the panel lists what is open.
+ * Finding the document a payment pays when no suggestion is it: unpaid sales invoices or expenses
+ * by number, description or contact, as the API's search[q] finds them (the server searches every
+ * open document, not a page of them), and a link to the one chosen. The search runs when it is
+ * sent (Enter or the button), not per keystroke; opening the panel lists what is open.
  */
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";

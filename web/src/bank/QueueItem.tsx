@@ -2,7 +2,8 @@
  * One unbooked payment in the queue: when and how much, from or to whom, what the bank says it
  * is for, the API's suggestions (the document, its contact, what is open, the reasons in words
  * and the score), and the ways to settle it: link the best with one click or Enter on the item,
- * link another suggestion, search for another document, split it, or book it to an account.
+ * link another suggestion, search for another document, split it, or (money going out) book it
+ * to a cost account.
  * Invariants: the item itself is focusable (the queue moves the focus from item to item) and
  * Enter on it links the best suggestion, or opens the search when there is none; one write at a
  * time; what the server refuses is shown in its words at the form that sent it.
@@ -29,7 +30,7 @@ import {
 } from "./queries.js";
 import { Refusal } from "./Refusal.js";
 import { SplitForm } from "./SplitForm.js";
-import { counterpartyOf, documentName, reasonsInWords, remittanceOf } from "./words.js";
+import { counterpartyOf, documentName, isNegative, reasonsInWords, remittanceOf } from "./words.js";
 
 /** The suggestions shown per payment: the API's best first. */
 const SHOWN_SUGGESTIONS = 3;
@@ -38,7 +39,7 @@ type Panel = "search" | "split" | "book";
 type Action =
   | { kind: "link"; document: DocumentChoice }
   | { kind: "split"; parts: SplitPart[] }
-  | { kind: "book"; booking: { accountId: number; accountName: string; description: string; vatTypeId: number } };
+  | { kind: "book"; booking: { accountId: number; accountName: string; description: string } };
 
 interface QueueItemProps {
   companyId: number;
@@ -94,6 +95,9 @@ export function QueueItem({ companyId, payment, register, onSettled }: QueueItem
     settle.reset();
     setPanel((current) => (current === chosen ? null : chosen));
   };
+  // only money going out is booked to a cost account (the server refuses money coming in)
+  const moneyOut = isNegative(payment.amount);
+  const panels: readonly Panel[] = moneyOut ? ["search", "split", "book"] : ["search", "split"];
   const counterparty = counterpartyOf(payment);
   const iban = payment.bank_transaction?.counterparty_iban ?? null;
   const remittance = remittanceOf(payment);
@@ -122,7 +126,7 @@ export function QueueItem({ companyId, payment, register, onSettled }: QueueItem
         {suggestions.data === undefined ? (
           <QueryPending query={suggestions} />
         ) : list.length === 0 ? (
-          <p className="hint">{t("bank.item.noSuggestions")}</p>
+          <p className="hint">{t(moneyOut ? "bank.item.noSuggestions" : "bank.item.noSuggestionsIn")}</p>
         ) : (
           <ol className="suggestions" aria-label={t("bank.item.suggestions")}>
             {list.slice(0, SHOWN_SUGGESTIONS).map((suggestion, index) => {
@@ -150,7 +154,7 @@ export function QueueItem({ companyId, payment, register, onSettled }: QueueItem
           </ol>
         )}
         <div className="queue-actions">
-          {(["search", "split", "book"] as const).map((option) => (
+          {panels.map((option) => (
             <button
               key={option}
               type="button"

@@ -13,6 +13,7 @@ import { MAX_PER_PAGE } from "../app/queries.js";
 import { base64Of } from "../expenses/receipt.js";
 
 export type Payment = Schema<"Payment">;
+export type Expense = Schema<"Expense">;
 export type BankStatement = Schema<"BankStatement">;
 export type Suggestion = Schema<"MatchSuggestion">;
 export type DocumentType = Suggestion["document_type"];
@@ -108,7 +109,10 @@ export const suggestionChoice = (suggestion: Suggestion): DocumentChoice => ({
   lineTotals: [],
 });
 
-/** Open documents of `type` by number or contact: invoices through the API's search[q]; expenses, which have no search, from the unpaid ones. */
+/**
+ * Open documents of `type` whose number, description or contact has `text` in it, through the
+ * API's search[q]: unpaid sales invoices, or unpaid expenses (found by a line's description too).
+ */
 export async function searchDocuments(
   companyId: number,
   type: DocumentType,
@@ -116,13 +120,11 @@ export async function searchDocuments(
   limit = 10,
 ): Promise<DocumentChoice[]> {
   const wanted = text.trim();
+  const query = { selection: "unpaid", per_page: limit, ...(wanted === "" ? {} : { "search[q]": wanted }) } as const;
   if (type === "sales_invoice") {
     const data = await unwrap(
       api.GET("/api/v1/companies/{company_id}/sales_invoices", {
-        params: {
-          path: { company_id: companyId },
-          query: { selection: "unpaid", per_page: limit, ...(wanted === "" ? {} : { "search[q]": wanted }) },
-        },
+        params: { path: { company_id: companyId }, query },
       }),
     );
     return data.sales_invoices.map((invoice) => ({
@@ -137,24 +139,18 @@ export async function searchDocuments(
   }
   const data = await unwrap(
     api.GET("/api/v1/companies/{company_id}/expenses", {
-      params: { path: { company_id: companyId }, query: { selection: "unpaid", per_page: MAX_PER_PAGE } },
+      params: { path: { company_id: companyId }, query },
     }),
   );
-  const needle = wanted.toLowerCase();
-  return data.expenses
-    .filter((expense) =>
-      [expense.invoice_number, expense.cached_contact?.name].some((field) => field?.toLowerCase().includes(needle)),
-    )
-    .slice(0, limit)
-    .map((expense) => ({
-      type,
-      id: expense.id,
-      number: expense.invoice_number,
-      contactId: expense.contact_id,
-      contactName: expense.cached_contact?.name ?? null,
-      openAmount: null,
-      lineTotals: expense.invoice_lines.map((line) => line.price_with_vat),
-    }));
+  return data.expenses.map((expense) => ({
+    type,
+    id: expense.id,
+    number: expense.invoice_number,
+    contactId: expense.contact_id,
+    contactName: expense.cached_contact?.name ?? null,
+    openAmount: null,
+    lineTotals: expense.invoice_lines.map((line) => line.price_with_vat),
+  }));
 }
 
 export async function linkPayment(companyId: number, payment: Payment, document: DocumentChoice): Promise<void> {
@@ -193,52 +189,22 @@ export async function splitPayment(companyId: number, payment: Payment, parts: S
 }
 
 /**
- * A payment booked straight to a cost account: a published expense of one line without VAT
- * (`vat_none`) whose total is what the payment paid, then the payment linked to it. The line's
- * price is the payment's amount with its sign turned (money out is a cost), a text operation:
- * the server computes the expense's total.
+ * A payment of money going out booked straight to a cost account, in one request the server does
+ * all or nothing: a published expense of one line without VAT for what the payment paid, and the
+ * payment linked to it. Answers that expense.
  */
 export async function bookToAccount(
   companyId: number,
   payment: Payment,
-  booking: { accountId: number; description: string; vatTypeId: number },
-): Promise<void> {
-  const expense = await unwrap(
-    api.POST("/api/v1/companies/{company_id}/expenses", {
-      params: { path: { company_id: companyId } },
-      body: {
-        expense: {
-          date: payment.paid_at.slice(0, 10),
-          type_account_id: booking.accountId,
-          state: "published",
-          invoice_lines: [
-            {
-              description: booking.description,
-              quantity: "1",
-              price_per_unit: oppositeSign(payment.amount),
-              vat_type_id: booking.vatTypeId,
-            },
-          ],
-        },
-      },
+  booking: { accountId: number; description: string },
+): Promise<Expense> {
+  const answer = await unwrap(
+    api.POST("/api/v1/companies/{company_id}/payments/{id}/book", {
+      params: { path: { company_id: companyId, id: payment.id } },
+      body: { booking: { account_id: booking.accountId, description: booking.description } },
     }),
   );
-  const document: DocumentChoice = {
-    type: "expense",
-    id: expense.expense.id,
-    number: expense.expense.invoice_number,
-    contactId: null,
-    contactName: null,
-    openAmount: null,
-    lineTotals: [],
-  };
-  await linkPayment(companyId, payment, document);
-}
-
-/** `"-45.0"` → `"45.0"`, `"12.5"` → `"-12.5"`: the same digits, the other sign. */
-export function oppositeSign(decimal: string): string {
-  const text = decimal.trim();
-  return text.startsWith("-") ? text.slice(1) : `-${text}`;
+  return answer.expense;
 }
 
 /**

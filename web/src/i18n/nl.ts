@@ -488,6 +488,7 @@ export const nl: Catalogue = {
   "bank.item.unknownParty": "Geen tegenpartij vermeld",
   "bank.item.noSuggestions":
     "Geen openstaande factuur of uitgave past. Zoek er een, of boek de betaling op een rekening.",
+  "bank.item.noSuggestionsIn": "Geen openstaande factuur of uitgave past. Zoek het document dat ze betaalt.",
   "bank.item.suggestions": "Suggesties",
   "bank.item.confirm": "Koppel aan {document}",
   "bank.item.linkOther": "Koppel",
@@ -510,7 +511,7 @@ export const nl: Catalogue = {
   "bank.search.kind": "In",
   "bank.search.invoices": "openstaande facturen",
   "bank.search.expenses": "onbetaalde uitgaven",
-  "bank.search.text": "Nummer of contact",
+  "bank.search.text": "Nummer, omschrijving of contact",
   "bank.search.submit": "Zoeken",
   "bank.search.none": "Niets openstaands past.",
   "bank.search.results": "Gevonden",
