@@ -1,6 +1,7 @@
 /**
  * Writes the parts of an XML Auditfile Financieel, 4.0 or 3.2, as text: pure, no database. The
- * service hands it the books part by part and streams what it returns.
+ * service hands it the books part by part and streams what it returns; the transactions, which
+ * grow with the books, are written as bytes by xaf-transactions.ts to the same rules.
  *
  * Element names, order, cardinality and lengths follow the published schemas
  * (XmlAuditfileFinancieel3.2.xsd, namespace http://www.auditfiles.nl/XAF/3.2; the XAF 4.0.3
@@ -290,65 +291,6 @@ export function transactionsStart(of: XafTotals): string {
 
 export function journalStart(journal: { id: string; description: string; type: string }): string {
   return `<journal>${element("jrnID", journal.id)}${element("desc", journal.description)}${element("jrnTp", journal.type)}\n`;
-}
-
-export interface XafLine {
-  accountId: string;
-  documentReference: string;
-  date: string;
-  description: string | null;
-  /** debit positive */
-  cents: number | bigint;
-  relationId: string | null;
-  vat: { id: string; percentage: string; cents: number | bigint } | null;
-}
-
-export interface XafTransaction {
-  number: string;
-  description: string | null;
-  period: number;
-  date: string;
-  source: string;
-  lines: readonly XafLine[];
-}
-
-function transactionLine(version: XafVersion, line: XafLine, index: number): string {
-  const vat =
-    line.vat === null
-      ? ""
-      : `<vat>${element("vatID", line.vat.id, 35)}${element("vatPerc", line.vat.percentage)}${element(
-          "vatAmnt",
-          xafAmount(line.vat.cents),
-        )}${element("vatAmntTp", sideOf(line.vat.cents))}</vat>`;
-  // concatenated, not joined from an array: a year of lines makes millions of these
-  return (
-    "<trLine>" +
-    element("nr", String(index + 1)) +
-    element("accID", line.accountId, 35) +
-    element("docRef", line.documentReference, version === "4.0" ? 255 : 999) +
-    element("effDate", line.date) +
-    optional("desc", line.description, 9999) +
-    element("amnt", xafAmount(line.cents)) +
-    element("amntTp", sideOf(line.cents)) +
-    element("custSupID", line.relationId, 35) +
-    vat +
-    "</trLine>\n"
-  );
-}
-
-export function transaction(version: XafVersion, entry: XafTransaction): string {
-  let text =
-    "<transaction>" +
-    element("nr", entry.number, 35) +
-    optional("desc", entry.description, 9999) +
-    element("periodNumber", String(entry.period)) +
-    element("trDt", entry.date) +
-    (version === "4.0" ? element("Source", entry.source, 999) : element("sourceID", entry.source, 35)) +
-    "\n";
-  entry.lines.forEach((line, index) => {
-    text += transactionLine(version, line, index);
-  });
-  return `${text}</transaction>\n`;
 }
 
 export const JOURNAL_END = "</journal>\n";
