@@ -106,12 +106,21 @@ export async function waitUntilAnswers(server: Server, timeoutMs = 20_000): Prom
   throw new Error(`${server.name} did not answer within ${timeoutMs} ms:\n${server.stderrTail()}`);
 }
 
+function statusMb(pid: number, field: "VmHWM" | "VmRSS"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, "m").exec(status);
+  if (match?.[1] === undefined) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number.parseInt(match[1], 10) / 1024;
+}
+
 /** Peak resident set size (VmHWM) of a live process, in MB. */
 export function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
-  if (match?.[1] === undefined) throw new Error(`no VmHWM in /proc/${pid}/status`);
-  return Number.parseInt(match[1], 10) / 1024;
+  return statusMb(pid, "VmHWM");
+}
+
+/** Resident set size now (VmRSS) of a live process, in MB. */
+export function residentMb(pid: number): number {
+  return statusMb(pid, "VmRSS");
 }
 
 /** CPU time (user + system, in clock ticks) a live process has used so far. */

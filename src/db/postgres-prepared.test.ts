@@ -41,6 +41,32 @@ describe("the names of prepared statements", () => {
   });
 });
 
+describe("the queries handed to pg", () => {
+  // pg's own promise kept what a query read alive through V8's young collections (the header)
+  it("go with a callback, and answer through a promise of ours: rows, and pg's errors", async () => {
+    const calls: Array<{ config: unknown; callback: unknown }> = [];
+    const client = {
+      query: (config: { text: string }, callback?: (error: Error | undefined, result: unknown) => void) => {
+        calls.push({ config, callback });
+        if (config.text === "fail") callback?.(new Error("refused"), undefined);
+        else callback?.(undefined, { rows: [{ answer: 42 }] });
+      },
+      release: () => {},
+    };
+    const fakePool = { connect: async () => client, end: async () => {} } as unknown as pg.Pool;
+    const connection = await preparingPool(fakePool).connect();
+    await expect(connection.query("select $1", [42])).resolves.toEqual({ rows: [{ answer: 42 }] });
+    await expect(connection.query("fail", [1])).rejects.toThrow("refused");
+    await expect(connection.query("begin")).resolves.toEqual({ rows: [{ answer: 42 }] });
+    expect(calls.map((call) => typeof call.callback)).toEqual(["function", "function", "function"]);
+    expect(calls.map((call) => call.config)).toEqual([
+      { text: "select $1", values: [42] },
+      { text: "fail", values: [1] },
+      { text: "begin" },
+    ]);
+  });
+});
+
 describe.runIf(postgres)("prepared statements on PostgreSQL", () => {
   // one connection, so what it prepared can be seen from it
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

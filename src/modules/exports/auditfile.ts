@@ -2,7 +2,8 @@
  * The XML Auditfile Financieel of one calendar year (issue 30 part 5), streamed: the master data
  * (company, relations, chart, VAT codes, periods, opening balance) is read before the first byte
  * goes out, so a failure there is an answer in the error envelope; then the year's entries are
- * read a page at a time and written as they come, so a year of 100k entries never sits in memory.
+ * read a page at a time and written as they come (xaf-transactions.ts, as bytes into reused
+ * parts), so a year of 100k entries never sits in memory, and leaves little garbage behind.
  *
  * Invariants:
  * - every ledger entry dated in the year is one transaction, in its kind's journal (xaf.ts, rules.ts
@@ -15,6 +16,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";
@@ -23,26 +25,12 @@ import { companyChart } from "../accounts/service.js";
 import { companyDetails } from "../companies/service.js";
 import { contactsByIds } from "../contacts/service.js";
 import { LEDGER_ACCOUNTS } from "../ledger/service.js";
-import {
-  addressOf,
-  type Chart,
-  chartOf,
-  openingLines,
-  relationOf,
-  transactionsOf,
-  vatCodesOf,
-} from "./auditfile-books.js";
+import { addressOf, type Chart, chartOf, openingLines, relationOf, vatCodesOf } from "./auditfile-books.js";
 import { RGS_VERSION } from "./rgs.js";
 import { JOURNALS, monthsOf, type XafVersion, yearRange } from "./rules.js";
 import { type BooksSnapshot, openSnapshot } from "./snapshot.js";
-import {
-  balancesPerAccount,
-  balancesPerContact,
-  contactsOfEntries,
-  type EntryKey,
-  entryPage,
-  lineTotals,
-} from "./store.js";
+import { balancesPerAccount, balancesPerContact, contactsOfEntries, lineTotals } from "./store.js";
+import { type EntryKey, entryPage } from "./store-entries.js";
 import {
   customerSupplier,
   JOURNAL_END,
@@ -56,13 +44,17 @@ import {
   type XafHead,
   xafStart,
 } from "./xaf.js";
+import { TransactionWriter } from "./xaf-transactions.js";
+import { XmlParts } from "./xml-parts.js";
 
 type AccountRow = Awaited<ReturnType<typeof companyChart>>[number];
 
-/** Entries per page: a page and its lines are a few hundred kB of text at most. */
-const ENTRY_PAGE = 200;
-/** Characters per part of the body handed to the stream (well below V8's large-object size). */
-const PART_LENGTH = 32_000;
+/**
+ * Entries per page. A page is alive while it is written, and what is alive when V8 collects its
+ * young generation decides how far that generation grows (xml-parts.ts): pages of 200 entries
+ * took it to its largest over a file, 50 keep it at half. Queries are built once (store.ts).
+ */
+const ENTRY_PAGE = 50;
 /** Contacts read per query (an IN list); their text stays below V8's large-object size. */
 const CONTACT_PAGE = 100;
 
@@ -124,6 +116,7 @@ async function* relationsPart(
   yield "</customersSuppliers>\n";
 }
 
+/** The transactions (xaf-transactions.ts), each part handed on as soon as it is full. */
 async function* transactionsPart(
   version: XafVersion,
   snapshot: BooksSnapshot,
@@ -133,33 +126,33 @@ async function* transactionsPart(
   relationIds: ReadonlyMap<number, string>,
 ): AsyncGenerator<string> {
   const { executor, throughEntryId } = snapshot;
-  yield transactionsStart(await lineTotals(executor, companyId, year, throughEntryId));
+  const parts = new XmlParts();
+  const transactions = new TransactionWriter(version, chart, relationIds, parts);
+  parts.xml(transactionsStart(await lineTotals(executor, companyId, year, throughEntryId)));
   for (const journal of JOURNALS) {
-    yield journalStart(journal);
+    parts.xml(journalStart(journal));
     for (const source of journal.sources) {
       let after: EntryKey | null = null;
       for (;;) {
+        // a turn of the event loop per page: on SQLite every read answers at once, so without it
+        // a download held the server for its whole length (another request waited 5.7 s for a
+        // year of 100k entries) and V8's own tasks waited with it
+        await setImmediate();
         const entries = await entryPage(executor, companyId, source, year, { after, throughEntryId, size: ENTRY_PAGE });
-        // in parts of ~32 kB, each handed on when full: a page as one string is a large object,
-        // which V8 keeps until a full collection (written so, a file of 166 MB raised the server's
-        // peak memory by 150 MB), and a page's parts held back live long enough to be promoted
-        let part = "";
-        for (const text of transactionsOf(version, entries, chart, relationIds)) {
-          part += text;
-          if (part.length < PART_LENGTH) continue;
-          yield part;
-          part = "";
+        for (const entry of entries) {
+          transactions.write(entry);
+          if (parts.hasFull) yield* parts.takeFull();
         }
-        if (part !== "") yield part;
         const last = entries[entries.length - 1];
         const more = last !== undefined && entries.length === ENTRY_PAGE;
         if (last !== undefined) after = { sourceId: last.source_id, id: last.id };
         if (!more) break;
       }
     }
-    yield JOURNAL_END;
+    parts.xml(JOURNAL_END);
   }
-  yield XAF_END;
+  parts.xml(XAF_END);
+  yield* parts.flush();
 }
 
 /**

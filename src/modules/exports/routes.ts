@@ -15,7 +15,10 @@ const reports = access("read:reports", "company_id");
 const BASE = "/api/v1/companies/:company_id/exports";
 
 function sendFile(reply: FastifyReply, file: ExportFile): FastifyReply {
-  const stream = Readable.from(file.body, { objectMode: false });
+  // text stays text up to the socket, which writes it as UTF-8 from memory it frees as soon as
+  // it is sent; without the encoding each part became a Buffer that only a garbage collection
+  // frees, and megabytes of them waited for one (xml-parts.ts)
+  const stream = Readable.from(file.body, { objectMode: false, encoding: "utf8" });
   // ended, failed or abandoned: what the file holds is released (a generator never started has
   // no `finally` to run)
   stream.once("close", () => {

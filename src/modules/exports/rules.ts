@@ -8,6 +8,7 @@
  * it goes in.
  */
 import { centsToDecimal } from "../../platform/money.js";
+import { EntryLines, type LineRow } from "./entry-lines.js";
 
 export type XafVersion = "4.0" | "3.2";
 export const XAF_VERSIONS: readonly XafVersion[] = ["4.0", "3.2"];
@@ -237,34 +238,39 @@ export function vatPercentage(baseCents: bigint, vatCents: bigint): string {
   return `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, "0")}`;
 }
 
-/** A ledger line as the auditfile reads it with its entry (store.ts `entryPage`). */
-export interface LineRow {
-  account_id: number;
-  contact_id: number | null;
-  debit_cents: number;
-  credit_cents: number;
-  vat_box: string | null;
-  vat_base_cents: number | null;
-  vat_cents: number | null;
+/** Up to this many cents every product and sum `vatPercentage` forms is exact as a double. */
+const SMALL_CENTS = 2 ** 31;
+const KNOWN_NUMBERS = KNOWN_RATES.map(Number);
+const KNOWN_PERCENTAGES = KNOWN_RATES.map((rate) => `${rate}.000`);
+
+/**
+ * `vatPercentage` of sums as `sumOfCents` gives them, by the same arithmetic on doubles while the
+ * cents are small (an auditfile asks once per box of every entry, and a bigint each was garbage),
+ * with the bigints beyond.
+ */
+export function vatPercentageOfCents(baseCents: number | bigint, vatCents: number | bigint): string {
+  if (typeof baseCents !== "number" || typeof vatCents !== "number") {
+    return vatPercentage(BigInt(baseCents), BigInt(vatCents));
+  }
+  const base = Math.abs(baseCents);
+  const vat = Math.abs(vatCents);
+  if (base > SMALL_CENTS || vat > SMALL_CENTS || !Number.isInteger(base) || !Number.isInteger(vat)) {
+    return vatPercentage(BigInt(baseCents), BigInt(vatCents));
+  }
+  if (base === 0) return "0.000";
+  for (let index = 0; index < KNOWN_NUMBERS.length; index++) {
+    const rate = KNOWN_NUMBERS[index] ?? 0;
+    if (Math.abs(200 * vat - 2 * base * rate) <= 100) return KNOWN_PERCENTAGES[index] ?? "";
+  }
+  const thousandths = Math.floor((vat * 100_000 * 2 + base) / (2 * base));
+  return `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, "0")}`;
 }
 
-const numberOrNull = (field: string | undefined) => (field === undefined || field === "" ? null : Number(field));
-
-/** An entry's lines from their text: `account,contact,debit,credit,box,base,vat` joined by `;`. */
+/** An entry's lines from their text (`account,contact,debit,credit,box,base,vat` joined by `;`). */
 export function linesOf(text: string | null): LineRow[] {
-  if (text === null || text === "") return [];
-  return text.split(";").map((line) => {
-    const [account, contact, debit, credit, box, base, vat] = line.split(",");
-    return {
-      account_id: Number(account),
-      contact_id: numberOrNull(contact),
-      debit_cents: Number(debit),
-      credit_cents: Number(credit),
-      vat_box: box === undefined || box === "" ? null : box,
-      vat_base_cents: numberOrNull(base),
-      vat_cents: numberOrNull(vat),
-    };
-  });
+  const lines = new EntryLines();
+  lines.read(text);
+  return lines.rows();
 }
 
 /** A street address in one field ("Keizersgracht 123-A") as XAF's street, number and extension. */

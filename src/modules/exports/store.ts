@@ -7,7 +7,8 @@
  * entry id (`throughEntryId`): entries are only ever added, and on SQLite one writer commits them
  * in id order, so the ids up to the last one read at the start are exactly the books as they
  * were then. On PostgreSQL ids are not committed in order; there the file is also read in one
- * repeatable-read transaction (snapshot.ts), which sees one moment of the books.
+ * repeatable-read transaction (snapshot.ts), which sees one moment of the books. The pages of
+ * entries with their lines, for the auditfile, are in store-entries.ts.
  */
 import { sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
@@ -142,86 +143,6 @@ export async function contactsOfEntries(
       ? []
       : [{ contactId: row.contact_id, sold: Number(row.sold) === 1, bought: Number(row.bought) === 1 }],
   );
-}
-
-export interface EntryRow {
-  id: number;
-  date: string;
-  description: string | null;
-  source_type: SourceType;
-  source_id: number;
-  contact_id: number | null;
-  /** the entry's lines in posting order, as `linesOf` in rules.ts reads them */
-  lines: string | null;
-}
-
-/** Where a page of entries ended: its last entry's source id and id. */
-export interface EntryKey {
-  sourceId: number;
-  id: number;
-}
-
-const text = (column: string) => sql`coalesce(cast(${sql.ref(column)} as text), '')`;
-
-/**
- * Each line of an entry as `account,contact,debit,credit,box,base,vat` (blank for null), the lines
- * joined by `;` in posting order: one text per entry instead of a row per line. A page of rows
- * lives while the database answers (over the network, on PostgreSQL) and what lives then is
- * promoted to V8's old space, where it stays until a full collection: as rows, the lines of 100k
- * entries raised the server's peak memory by 110 MB on PostgreSQL. string_agg with ORDER BY is
- * PostgreSQL's, and SQLite's since 3.44.
- */
-const LINES_OF_ENTRY = sql<string | null>`(select string_agg(${sql.join(
-  [
-    "line.account_id",
-    "line.contact_id",
-    "line.debit_cents",
-    "line.credit_cents",
-    "line.vat_box",
-    "line.vat_base_cents",
-    "line.vat_cents",
-  ].map(text),
-  sql` || ',' || `,
-)}, ';' order by line.id) from ledger_lines as line where line.entry_id = entry.id and +line.company_id = entry.company_id)`;
-
-/**
- * The next page of the range's entries of one source type after `after`, with their lines, by
- * source (the document's id, so a journal reads in the order its documents were made) and then
- * entry id (a document's reversal and repost): the order of the ledger's index on (company,
- * source type, source id), so each page is one range of that index, however many came before.
- * The lines are read along the entry index: `+` keeps SQLite, which has no statistics, from
- * walking the company's part of the account index instead (all of its lines, for every entry).
- */
-export async function entryPage(
-  executor: Executor,
-  companyId: number,
-  source: SourceType,
-  range: Required<DateRange>,
-  window: { after: EntryKey | null; throughEntryId: number; size: number },
-): Promise<EntryRow[]> {
-  let query = reading(executor)
-    .selectFrom("ledger_entries as entry")
-    .select([
-      "entry.id",
-      "entry.date",
-      "entry.description",
-      "entry.source_type",
-      "entry.source_id",
-      "entry.contact_id",
-      LINES_OF_ENTRY.as("lines"),
-    ])
-    .where("entry.company_id", "=", companyId)
-    .where("entry.source_type", "=", source)
-    .where("entry.id", "<=", window.throughEntryId)
-    .where("entry.date", ">=", range.from)
-    .where("entry.date", "<=", range.till);
-  const after = window.after;
-  if (after !== null) {
-    query = query
-      .where("entry.source_id", ">=", after.sourceId)
-      .where((eb) => eb.or([eb("entry.source_id", ">", after.sourceId), eb("entry.id", ">", after.id)]));
-  }
-  return query.orderBy("entry.source_id").orderBy("entry.id").limit(window.size).execute();
 }
 
 export interface LedgerLineRow {

@@ -6,9 +6,13 @@
  *
  * Transcribed from the field catalogues generated from the official XSDs (SpireflyHQ/pyxaf
  * `catalogue/_generated_xaf32.py`, `_generated_xaf40.py`) and the 3.2.1 XSD (same structure as
- * 3.2). Every required element is here; of the optional ones, those Kasboek writes. An element
- * not listed is reported as unknown, so the file holds nothing this table does not vouch for.
+ * 3.2), then checked against XmlAuditfileFinancieel3.2.xsd and the 4.0.3 package's
+ * XmlAuditfileFinancieel4.0.xsd themselves (3.2's closed country list came from there). Every
+ * required element is here; of the optional ones, those Kasboek writes. An element not listed is
+ * reported as unknown, so the file holds nothing this table does not vouch for.
  */
+
+import { XAF32_COUNTRY_CODES } from "./xaf-countries.js";
 
 export type Leaf =
   | { kind: "string"; max?: number; length?: number; codes?: readonly string[]; pattern?: RegExp }
@@ -30,7 +34,11 @@ const codes = (...values: string[]): Leaf => ({ kind: "string", codes: values })
 const DATE: Leaf = { kind: "date" };
 const AMOUNT: Leaf = { kind: "decimal", digits: 20, fraction: 2 };
 const PERCENT: Leaf = { kind: "decimal", digits: 8, fraction: 3, nonNegative: true };
-const COUNTRY: Leaf = { kind: "string", length: 2, pattern: /^[A-Z]{2}$/ };
+/** 4.0: two letters (the XSD: length 2, no digits); 3.2: its XSD's closed list (xaf-countries.ts) */
+const country = (version: "3.2" | "4.0"): Leaf =>
+  version === "4.0"
+    ? { kind: "string", length: 2, pattern: /^[A-Z]{2}$/ }
+    : { kind: "string", length: 2, codes: [...XAF32_COUNTRY_CODES] };
 const SIDE = codes("C", "D");
 
 const required = (name: string, leaf: Leaf): SchemaElement => ({ name, min: 1, max: 1, leaf });
@@ -49,7 +57,7 @@ function address(version: "3.2" | "4.0"): SchemaElement {
     optional("numberExtension", text(999)),
     optional("city", text(50)),
     optional("postalCode", text(10)),
-    optional("country", COUNTRY),
+    optional("country", country(version)),
   ]);
 }
 
@@ -103,7 +111,7 @@ function company(version: "3.2" | "4.0"): SchemaElement {
     optional("custSupName", text(50)),
     optional("eMail", text()),
     optional("commerceNr", text(version === "4.0" ? 100 : 999)),
-    optional("taxRegistrationCountry", COUNTRY),
+    optional("taxRegistrationCountry", country(version)),
     optional("taxRegIdent", text(30)),
     optional("custSupTp", version === "4.0" ? codes("B", "C", "S") : codes("B", "C", "O", "S")),
     ...(version === "4.0"
@@ -158,7 +166,7 @@ function company(version: "3.2" | "4.0"): SchemaElement {
   return group("company", 1, 1, [
     version === "4.0" ? optional("Commercenr", text(100)) : optional("companyIdent", text(35)),
     required("companyName", text(version === "4.0" ? 255 : 999)),
-    required("taxRegistrationCountry", COUNTRY),
+    required("taxRegistrationCountry", country(version)),
     required("taxRegIdent", text(30)),
     address(version),
     group("customersSuppliers", 0, 1, [relation]),

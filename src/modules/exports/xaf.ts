@@ -1,13 +1,16 @@
 /**
  * Writes the parts of an XML Auditfile Financieel, 4.0 or 3.2, as text: pure, no database. The
- * service hands it the books part by part and streams what it returns.
+ * service hands it the books part by part and streams what it returns; the transactions, which
+ * grow with the books, are written as bytes by xaf-transactions.ts to the same rules.
  *
  * Element names, order, cardinality and lengths follow the published schemas
  * (XmlAuditfileFinancieel3.2.xsd, namespace http://www.auditfiles.nl/XAF/3.2; the XAF 4.0.3
  * package of the Belastingdienst's ODB, whose XSD's targetNamespace is the one below), as read in
  * the field catalogues generated from those XSDs (SpireflyHQ/pyxaf `catalogue/_generated_xaf32.py`
- * and `_generated_xaf40.py`) and the 3.2.1 XSD beside them (same structure as 3.2). Every element
- * is in a `sequence`, so the order here is the schema's. Where 3.2 and 4.0 differ:
+ * and `_generated_xaf40.py`) and the 3.2.1 XSD beside them (same structure as 3.2), and validated
+ * against both XSDs themselves (the tests, when KASBOEK_XAF_XSD_DIR holds them: the 4.0.3
+ * package's XmlAuditfileFinancieel4.0.xsd, whose targetNamespace is the 4.0 one below). Every
+ * element is in a `sequence`, so the order here is the schema's. Where 3.2 and 4.0 differ:
  * - company: 3.2 `companyIdent` (we write the KvK number), 4.0 `Commercenr` (the KvK number);
  * - customerSupplier: 3.2 has contact, telephone, …, custSupTp B/C/O/S and addresses; 4.0 has
  *   eMail, commerceNr, custSupTp B/C/S and the relation's opening and closing balance
@@ -15,10 +18,12 @@
  * - ledgerAccount: 3.2 accTp B/M/P with lead* fields (we write our parent account as the lead
  *   code and the RGS code as `leadReference`), 4.0 accTp B/P and `RGScode`;
  * - periods: 3.2 has `periodDesc`; openingBalance: 3.2 needs `opBalDate`;
+ * - country codes: 4.0 takes any two letters, 3.2 only its own list (xaf-countries.ts);
  * - transaction: 3.2 `sourceID` (35), 4.0 `Source` (999).
  */
 import type { Month, XafVersion } from "./rules.js";
 import { clip, sideOf, xafAmount, xmlText } from "./rules.js";
+import { XAF32_COUNTRY_CODES } from "./xaf-countries.js";
 
 export const XAF_NAMESPACES: Record<XafVersion, string> = {
   "4.0": "http://www.odb.belastingdienst.nl/Belastingdienst/BCPP/1.1/structures/XmlauditfileXAF_4.0",
@@ -37,10 +42,15 @@ function optional(name: string, value: string | null | undefined, maximum: numbe
   return value === null || value === undefined || value.trim() === "" ? "" : element(name, value, maximum);
 }
 
-/** A two-letter country code as both schemas take it (3.2 lists ISO 3166 codes), or nothing. */
-function countryCode(value: string | null | undefined): string | null {
+/**
+ * A country code as the version's schema takes it, or nothing: 4.0 takes any two letters, 3.2 only
+ * the codes its XSD lists (a contact in Curaçao, CW, has no country in a 3.2 file rather than an
+ * invalid one).
+ */
+function countryCode(version: XafVersion, value: string | null | undefined): string | null {
   const code = (value ?? "").trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(code) ? code : null;
+  if (!/^[A-Z]{2}$/.test(code)) return null;
+  return version === "4.0" || XAF32_COUNTRY_CODES.has(code) ? code : null;
 }
 
 export interface XafAddress {
@@ -61,7 +71,7 @@ function streetAddress(version: XafVersion, address: XafAddress | null): string 
     optional("numberExtension", address.extension, 999),
     optional("city", address.city, 50),
     optional("postalCode", address.postalCode, 10),
-    element("country", countryCode(address.country)),
+    element("country", countryCode(version, address.country)),
     "</streetAddress>",
   ].join("");
 }
@@ -105,7 +115,7 @@ export function xafStart(head: XafHead): string {
     "<company>",
     identity,
     element("companyName", head.companyName, head.version === "4.0" ? 255 : 999),
-    element("taxRegistrationCountry", countryCode(head.country) ?? "NL"),
+    element("taxRegistrationCountry", countryCode(head.version, head.country) ?? "NL"),
     element("taxRegIdent", head.vatNumber ?? "", 30),
     streetAddress(head.version, head.address),
     "\n",
@@ -127,7 +137,7 @@ export interface XafRelation {
 }
 
 export function customerSupplier(version: XafVersion, relation: XafRelation): string {
-  const country = element("taxRegistrationCountry", countryCode(relation.country));
+  const country = element("taxRegistrationCountry", countryCode(version, relation.country));
   if (version === "3.2") {
     return [
       "<customerSupplier>",
@@ -281,65 +291,6 @@ export function transactionsStart(of: XafTotals): string {
 
 export function journalStart(journal: { id: string; description: string; type: string }): string {
   return `<journal>${element("jrnID", journal.id)}${element("desc", journal.description)}${element("jrnTp", journal.type)}\n`;
-}
-
-export interface XafLine {
-  accountId: string;
-  documentReference: string;
-  date: string;
-  description: string | null;
-  /** debit positive */
-  cents: number | bigint;
-  relationId: string | null;
-  vat: { id: string; percentage: string; cents: number | bigint } | null;
-}
-
-export interface XafTransaction {
-  number: string;
-  description: string | null;
-  period: number;
-  date: string;
-  source: string;
-  lines: readonly XafLine[];
-}
-
-function transactionLine(version: XafVersion, line: XafLine, index: number): string {
-  const vat =
-    line.vat === null
-      ? ""
-      : `<vat>${element("vatID", line.vat.id, 35)}${element("vatPerc", line.vat.percentage)}${element(
-          "vatAmnt",
-          xafAmount(line.vat.cents),
-        )}${element("vatAmntTp", sideOf(line.vat.cents))}</vat>`;
-  // concatenated, not joined from an array: a year of lines makes millions of these
-  return (
-    "<trLine>" +
-    element("nr", String(index + 1)) +
-    element("accID", line.accountId, 35) +
-    element("docRef", line.documentReference, version === "4.0" ? 255 : 999) +
-    element("effDate", line.date) +
-    optional("desc", line.description, 9999) +
-    element("amnt", xafAmount(line.cents)) +
-    element("amntTp", sideOf(line.cents)) +
-    element("custSupID", line.relationId, 35) +
-    vat +
-    "</trLine>\n"
-  );
-}
-
-export function transaction(version: XafVersion, entry: XafTransaction): string {
-  let text =
-    "<transaction>" +
-    element("nr", entry.number, 35) +
-    optional("desc", entry.description, 9999) +
-    element("periodNumber", String(entry.period)) +
-    element("trDt", entry.date) +
-    (version === "4.0" ? element("Source", entry.source, 999) : element("sourceID", entry.source, 35)) +
-    "\n";
-  entry.lines.forEach((line, index) => {
-    text += transactionLine(version, line, index);
-  });
-  return `${text}</transaction>\n`;
 }
 
 export const JOURNAL_END = "</journal>\n";
