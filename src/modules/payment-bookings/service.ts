@@ -7,7 +7,7 @@
  * Invariants:
  * - one transaction, all or nothing: a published expense of one line without VAT (`vat_none`),
  *   dated the day of the payment and booked on the account, whose total is the payment's amount
- *   with its sign turned, made through the expenses' service as any expense is (numbered, posted
+ *   with its sign turned, made through the expenses' service like every other expense (numbered, posted
  *   P4); then the payment linked to it through the payments' service (posted P5 against the
  *   creditor). A failure anywhere leaves neither, and gives the expense's number back;
  * - the payment's row is locked first, so a split, a link or a second booking of it waits and
