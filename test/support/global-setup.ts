@@ -9,13 +9,17 @@
  * from it spends a fraction of the CPU of one that transpiles the sources itself through tsx,
  * which over a hundred starts a run was a quarter of the suite's time. It is built from the
  * sources at every run, so it is never stale, and removed afterwards.
+ *
+ * And one build of the web app per run, which every browser test's Kasboek serves: Vite and the
+ * highest Brotli level cost about three seconds of CPU a build, once for each of fifteen browser
+ * test files before.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { buildKasboek } from "../../scripts/build.js";
+import { buildKasboek, buildWebApp } from "../../scripts/build.js";
 import { openDatabase } from "../../src/db/connection.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 
@@ -24,16 +28,22 @@ declare module "vitest" {
     databaseUrl: string;
     /** `main.cjs` of this run's build of src/: what `node bin/kasboek.js` runs, from the sources */
     cliEntry: string;
+    /** this run's build of web/, as `npm run build` makes it into dist/web */
+    webAppDirectory: string;
   }
 }
 
 const REPOSITORY = path.resolve(import.meta.dirname, "../..");
 
-/** The shipped build (scripts/build.ts), made afresh in a directory of this run's own. */
-async function buildSources(): Promise<{ entry: string; remove: () => void }> {
+/** The shipped builds (scripts/build.ts) of the server and the web app, made afresh in a directory of this run's own. */
+async function buildSources(): Promise<{ entry: string; webAppDirectory: string; remove: () => void }> {
   const directory = mkdtempSync(path.join(REPOSITORY, ".test-build", "run-"));
-  const entry = await buildKasboek(directory);
-  return { entry, remove: () => rmSync(directory, { recursive: true, force: true }) };
+  const webAppDirectory = path.join(directory, "web-app");
+  const [entry] = await Promise.all([
+    buildKasboek(path.join(directory, "server")),
+    buildWebApp(webAppDirectory, { quiet: true }),
+  ]);
+  return { entry, webAppDirectory, remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 function withDatabaseName(serverUrl: string, databaseName: string): string {
@@ -82,6 +92,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ]);
   project.provide("databaseUrl", databaseUrl);
   project.provide("cliEntry", built.entry);
+  project.provide("webAppDirectory", built.webAppDirectory);
   return async () => {
     built.remove();
     await cleanup();

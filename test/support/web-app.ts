@@ -1,17 +1,15 @@
 /**
- * For the web app's browser tests: the app built by Vite into a directory of the test's own,
+ * For the web app's browser tests: the run's build of the app (test/support/global-setup.ts),
  * served by a real Kasboek on the run's database, a user with a password and a complete company,
  * Chromium, and the checks every page gets — axe (no serious or critical violation) and, when
  * WEB_SHOTS_DIR is set, a full-page screenshot to look at. Not used by the service.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { buildWebApp } from "../../scripts/build.js";
 import { buildApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/connection.js";
 import { setPassword } from "../../src/modules/users/service.js";
@@ -44,11 +42,9 @@ export interface WebAppHarness {
 }
 
 export async function startWebApp(): Promise<WebAppHarness> {
-  const directory = mkdtempSync(path.join(tmpdir(), "kasboek-web-app-"));
-  await buildWebApp(directory, { quiet: true });
   const handle = openDatabase(inject("databaseUrl"));
   const deps: ServiceDeps = { db: handle.db, now: () => new Date() };
-  const app = buildApp(deps, { logger: false }, { webAppDirectory: directory });
+  const app = buildApp(deps, { logger: false }, { webAppDirectory: inject("webAppDirectory") });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   deps.publicUrl = baseUrl;
@@ -61,7 +57,6 @@ export async function startWebApp(): Promise<WebAppHarness> {
       await browser.close();
       await app.close();
       await handle.close();
-      rmSync(directory, { recursive: true, force: true });
     },
   };
 }
