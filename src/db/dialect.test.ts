@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { isoTimestamp } from "./dialect.js";
 
 const CONNECTION_MODULE = fileURLToPath(new URL("./connection.ts", import.meta.url));
 
@@ -35,5 +36,20 @@ await handle.close();
 describe("opening SQLite", () => {
   it("loads better-sqlite3 and not pg", async () => {
     expect(await printedBy(SQLITE_PROGRAM)).toEqual({ sqlite: true, pg: false });
+  });
+});
+
+describe("a timestamptz read from PostgreSQL", () => {
+  it("is the ISO string Date makes of it, for UTC texts with every length of fraction and any other text", () => {
+    const texts = ["2026-11-27 04:44:43.5+01", "2026-11-27 03:44:43.25-09:30", "1999-12-31 23:59:59.9999+00"];
+    for (let index = 0; index < 2000; index++) {
+      const instant = new Date(Date.UTC(1000, 0, 1) + Math.floor(Math.random() * 9000 * 365.25 * 86_400_000));
+      const fraction = String(Math.floor(Math.random() * 1_000_000))
+        .padStart(6, "0")
+        .slice(0, index % 7);
+      const [date, time] = instant.toISOString().slice(0, 19).split("T");
+      texts.push(`${date} ${time}${fraction === "" ? "" : `.${fraction}`}+00`);
+    }
+    for (const text of texts) expect(isoTimestamp(text), text).toBe(new Date(text).toISOString());
   });
 });
