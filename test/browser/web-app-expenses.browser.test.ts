@@ -21,6 +21,7 @@ import {
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
+import { openSection } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
 
@@ -81,12 +82,6 @@ async function apiCall<Body = Record<string, Record<string, unknown>>>(
   });
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
   return (await response.json()) as Body;
-}
-
-/** Opens a section of the app's navigation, through the menu button on a phone. */
-async function openSection(page: Page, label: string, phone: boolean): Promise<void> {
-  if (phone) await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("navigation").getByRole("link", { name: label }).click();
 }
 
 /**

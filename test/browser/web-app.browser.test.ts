@@ -4,7 +4,8 @@
  * the company's home page (its dashboard), going to the invoices, creating an invoice with two lines (one from a product, for a customer entered in
  * place), publishing it, opening its PDF and recording the payment until it shows as paid — in
  * Dutch on a 1280×800 laptop and in English on a 390×844 phone, with axe on every page. Also:
- * the invoice editor with the keyboard alone, and the contact and product pages.
+ * the invoice editor with the keyboard alone, and what a company that cannot publish yet is
+ * told. The contact and product pages: web-app-relations.browser.test.ts.
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
@@ -26,25 +27,9 @@ import {
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
+import { ADVICE_PRODUCT, created, openSection } from "../support/web-app-pages.js";
 
 const unavailable = browserUnavailable();
-
-async function createProduct(harness: WebAppHarness, companyId: number, token: string): Promise<void> {
-  const response = await fetch(`${harness.baseUrl}/api/v1/companies/${companyId}/products`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      product: { invoice_line: { description: "Advies", price_per_unit: "95.00", product_code: "ADV" } },
-    }),
-  });
-  expect(response.status).toBe(201);
-}
-
-/** Opens a section of the app's navigation, through the menu button on a phone. */
-async function openSection(page: Page, label: string, phone: boolean): Promise<void> {
-  if (phone) await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("navigation").getByRole("link", { name: label }).click();
-}
 
 /** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
 async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {
@@ -69,7 +54,7 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
       const t = wordsOf(language);
       const phone = name === "phone";
       const company = await owner(harness.deps, `Webwinkel ${name} BV`);
-      await createProduct(harness, company.companyId, company.token);
+      await created(harness, company.token, `/companies/${company.companyId}/products`, ADVICE_PRODUCT);
       const page = await newAppPage(harness.browser, locale, viewport);
       const failures: string[] = [];
       page.on("pageerror", (error) => failures.push(error.message));
@@ -294,60 +279,6 @@ describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
         .waitFor();
       expect(new URL(page.url()).pathname).toBe(`/app/${lacking}/invoices`);
       await page.getByText(t("invoices.empty")).waitFor();
-      await page.close();
-    },
-    120_000,
-  );
-
-  it.each(SCREENS)(
-    "lists, creates and edits contacts and products ($name)",
-    async ({ name, language, locale, viewport }) => {
-      const t = wordsOf(language);
-      const phone = name === "phone";
-      const company = await owner(harness.deps, `Relaties ${name} BV`);
-      await createProduct(harness, company.companyId, company.token);
-      const page = await newAppPage(harness.browser, locale, viewport);
-      await page.goto(`${harness.baseUrl}/app/${company.companyId}/contacts`);
-      await signInOnLoginPage(page, company.email, language);
-      await page.getByRole("heading", { level: 1, name: t("contacts.title") }).waitFor();
-      await page.getByText(t("contacts.empty")).waitFor();
-      await expectAccessible(page, "contact list");
-      await screenshot(page, `${name}-contacts-empty`);
-
-      await page.getByRole("link", { name: t("contacts.new") }).click();
-      await page.getByLabel(t("contact.companyName")).fill("Kaashandel de Vries BV");
-      await page.getByLabel(t("contact.email")).fill("anna@example.org");
-      await page.getByLabel(t("contact.city")).fill("Alkmaar");
-      await page.getByLabel(t("contact.iban")).fill("nl91 abna 0417 1643 00");
-      await page.getByRole("button", { name: t("action.save") }).click();
-      await page.getByRole("heading", { name: t("contact.title", { name: "Kaashandel de Vries BV" }) }).waitFor();
-      await page
-        .getByRole("status")
-        .filter({ hasText: t("saved") })
-        .waitFor();
-      // the server's form of the IBAN, which bank payments from it are matched by
-      await expect(page.getByLabel(t("contact.iban")).inputValue()).resolves.toBe("NL91ABNA0417164300");
-      await expectAccessible(page, "contact");
-      await screenshot(page, `${name}-contact`);
-
-      await openSection(page, t("nav.contacts"), phone);
-      await page.getByLabel(t("contacts.search")).fill("kaas");
-      await page.getByRole("link", { name: "Kaashandel de Vries BV" }).waitFor();
-      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("kaas");
-      await screenshot(page, `${name}-contacts`);
-
-      await openSection(page, t("nav.products"), phone);
-      await page.getByRole("link", { name: "Advies" }).waitFor();
-      await expectAccessible(page, "product list");
-      await screenshot(page, `${name}-products`);
-      await page.getByRole("link", { name: t("products.new") }).click();
-      await page.getByLabel(t("product.description")).fill("Reiskosten");
-      await page.getByLabel(t("product.price")).fill("0,23");
-      await page.getByRole("button", { name: t("action.save") }).click();
-      await page.getByRole("heading", { name: t("product.title", { name: "Reiskosten" }) }).waitFor();
-      await page.getByText("€\u00a00,28").waitFor();
-      await expectAccessible(page, "product");
-      await screenshot(page, `${name}-product`);
       await page.close();
     },
     120_000,

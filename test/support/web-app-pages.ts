@@ -9,6 +9,11 @@ import type { WebAppHarness } from "./web-app.js";
 
 export type Json = Record<string, unknown>;
 
+/** A product the invoice and product pages pick or list: advice at € 95.00 without VAT. */
+export const ADVICE_PRODUCT = {
+  product: { invoice_line: { description: "Advies", price_per_unit: "95.00", product_code: "ADV" } },
+};
+
 /** One call of the public API with the company's token, its answer's body. */
 export async function callApi(
   harness: WebAppHarness,
