@@ -23,15 +23,19 @@ import { performance } from "node:perf_hooks";
 import { percentile, Samples } from "./measure.js";
 import type { MixedCompany } from "./mixed-seed.js";
 import { type Call, ConnectionWorkload, KINDS, type Kind, OPERATIONS, type Operation } from "./mixed-workload.js";
-import { peakRssMb, type Server } from "./processes.js";
+import { cpuTicks, peakRssMb, postgresCpuTicks, type Server } from "./processes.js";
 
 const REQUEST_TIMEOUT_MS = 30_000;
+/** /proc's clock tick (USER_HZ, 100 on Linux) */
+const TICK_MS = 10;
 
 export interface MixedLoad {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
   readsOnly: boolean;
+  /** whether the server's database is a PostgreSQL server on this machine, whose CPU is measured too */
+  localPostgres: boolean;
 }
 
 export interface Figures {
@@ -55,6 +59,10 @@ export interface MixedResult {
   harnessCpu: number;
   /** the machine's 1-minute load average as the run's measured part started (the highest of its rounds) */
   loadAtStart: number;
+  /** the server process's CPU time per response of the measured parts, in ms */
+  serverCpuMsPerResponse: number;
+  /** the local PostgreSQL server's CPU time per response, in ms; undefined on SQLite or a remote server */
+  databaseCpuMsPerResponse: number | undefined;
   problems: string[];
 }
 
@@ -169,6 +177,10 @@ export interface Round {
   cpuMs: number;
   rssMb: number;
   loadAtStart: number;
+  /** the server process's CPU time in the measured part */
+  serverCpuMs: number;
+  /** the local PostgreSQL server's CPU time in the measured part, when it is on this machine */
+  databaseCpuMs: number | undefined;
 }
 
 /**
@@ -200,10 +212,13 @@ export async function runRound(
     const loadAtStart = loadavg()[0] ?? 0;
     const recorder = new Recorder();
     const cpu = process.cpuUsage();
+    const serverTicks = cpuTicks(server.pid);
+    const databaseTicks = load.localPostgres ? postgresCpuTicks() : undefined;
     const started = performance.now();
     await phase(load.durationSeconds, recorder);
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    const databaseTicksAfter = load.localPostgres ? postgresCpuTicks() : undefined;
     return {
       recorder,
       warmupProblems: warmup.problems,
@@ -211,6 +226,11 @@ export async function runRound(
       cpuMs: (used.user + used.system) / 1000,
       rssMb: peakRssMb(server.pid),
       loadAtStart,
+      serverCpuMs: (cpuTicks(server.pid) - serverTicks) * TICK_MS,
+      databaseCpuMs:
+        databaseTicks === undefined || databaseTicksAfter === undefined
+          ? undefined
+          : (databaseTicksAfter - databaseTicks) * TICK_MS,
     };
   } finally {
     for (const agent of agents) agent.destroy();
@@ -261,6 +281,10 @@ export function summarise(rounds: readonly Round[]): MixedResult {
     rssMb: Math.max(...rounds.map((round) => round.rssMb)),
     harnessCpu: rounds.reduce((sum, round) => sum + round.cpuMs, 0) / (seconds * 1000),
     loadAtStart: Math.max(...rounds.map((round) => round.loadAtStart)),
+    serverCpuMsPerResponse: rounds.reduce((sum, round) => sum + round.serverCpuMs, 0) / responses,
+    databaseCpuMsPerResponse: rounds.some((round) => round.databaseCpuMs === undefined)
+      ? undefined
+      : rounds.reduce((sum, round) => sum + (round.databaseCpuMs ?? 0), 0) / responses,
     problems: texts,
   };
 }

@@ -6,7 +6,7 @@
  * the children are SIGKILLed, the hooks' synchronous variants run and the temp dirs are removed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -123,11 +123,30 @@ export function residentMb(pid: number): number {
   return statusMb(pid, "VmRSS");
 }
 
-/** CPU time (user + system, in clock ticks) a live process has used so far. */
-function cpuTicks(pid: number): number {
+/** CPU time (user + system, in clock ticks of 10 ms) a live process has used so far. */
+export function cpuTicks(pid: number): number {
   // the fields after the command name, which is in parentheses and may contain spaces
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+}
+
+/**
+ * CPU time (clock ticks) used so far by the processes of a PostgreSQL server on this machine (its
+ * backends, including those that ended meanwhile are lost: the bench's pools keep theirs open),
+ * or undefined when none is visible (a server elsewhere).
+ */
+export function postgresCpuTicks(): number | undefined {
+  let ticks: number | undefined;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/stat`, "utf8").includes(" (postgres) ")) continue;
+      ticks = (ticks ?? 0) + cpuTicks(Number(entry));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks;
 }
 
 /**
