@@ -8,7 +8,7 @@
  * and in English on a phone, axe on every state, a screenshot of each when WEB_SHOTS_DIR is set.
  */
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
   AFTER_A_WRITE,
@@ -19,8 +19,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
+  useWebApp,
   wordsOf,
 } from "../support/web-app.js";
 import { callApi, created } from "../support/web-app-pages.js";
@@ -32,12 +31,7 @@ const BANK = "activa.current_assets.liquid_assets.bank";
 const item = (page: Page, said: string): Locator => page.locator("article.queue-item").filter({ hasText: said });
 
 describe.skipIf(unavailable !== null)("searching and booking on the bank page in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "finds an expense by its line, books costs after the server's refusal, offers a receipt no booking ($name, $language)",

@@ -10,7 +10,7 @@
  * WEB_SHOTS_DIR is set.
  */
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type BankTransaction, camt053, mt940 } from "../support/bank-files.js";
 import { browserUnavailable } from "../support/browser.js";
 import {
@@ -22,7 +22,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
+  useWebApp,
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
@@ -135,12 +135,7 @@ const item = (page: Page, party: string): Locator =>
   page.locator("article.queue-item").filter({ has: page.getByRole("heading", { name: party }) });
 
 describe.skipIf(unavailable !== null)("the bank page in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "imports two statements, shows a refusal, and works the queue to empty with the keyboard ($name, $language)",

@@ -8,7 +8,7 @@
  */
 import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
   expectAccessible,
@@ -17,7 +17,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
+  useWebApp,
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
@@ -102,12 +102,7 @@ function drawn(page: Page, alt: string): Promise<boolean> {
 }
 
 describe.skipIf(unavailable !== null)("expenses and payments in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "books an expense with a receipt photo and two lines, and links a payment to the invoice it pays ($name, $language)",

@@ -2,27 +2,14 @@
  * The invoice list's search box asks the API's `search[q]` (number, customer, description) and
  * keeps the text in the address, so a search can be bookmarked.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
-import {
-  expectAccessible,
-  newAppPage,
-  owner,
-  signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
-  wordsOf,
-} from "../support/web-app.js";
+import { expectAccessible, newAppPage, owner, signInOnLoginPage, useWebApp, wordsOf } from "../support/web-app.js";
 
 const unavailable = browserUnavailable();
 
 describe.skipIf(unavailable !== null)("searching invoices in the web app", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it("shows only the invoices that match, in both languages", async () => {
     const company = await owner(harness.deps, "Zoekwerk BV");

@@ -8,7 +8,7 @@
  * phone, with axe on every page and a screenshot of each when WEB_SHOTS_DIR is set.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
   expectAccessible,
@@ -18,8 +18,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
+  useWebApp,
   wordsOf,
 } from "../support/web-app.js";
 
@@ -34,12 +33,7 @@ const SIGNING = {
 const NBSP = "\u00a0";
 
 describe.skipIf(unavailable !== null)("quotations and credit invoices in the web app", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   async function api<Body>(token: string, method: string, path: string, body?: unknown): Promise<Body> {
     const response = await fetch(`${harness.baseUrl}/api/v1${path}`, {

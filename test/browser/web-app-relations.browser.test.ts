@@ -4,7 +4,7 @@
  * product list and a new product whose price with VAT the server worked out — in Dutch on a
  * laptop and in English on a phone, with axe on every page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
 import {
   expectAccessible,
@@ -13,8 +13,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
+  useWebApp,
   wordsOf,
 } from "../support/web-app.js";
 import { ADVICE_PRODUCT, created, openSection } from "../support/web-app-pages.js";
@@ -22,12 +21,7 @@ import { ADVICE_PRODUCT, created, openSection } from "../support/web-app-pages.j
 const unavailable = browserUnavailable();
 
 describe.skipIf(unavailable !== null)("the contact and product pages in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "lists, creates and edits contacts and products ($name)",

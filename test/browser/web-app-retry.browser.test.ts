@@ -4,19 +4,14 @@
  * Idempotency-Key, so the server answers with what it did the first time and the company has
  * one invoice, not two. A 5xx likewise offers a retry that then succeeds.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserUnavailable } from "../support/browser.js";
-import { newAppPage, owner, signInOnLoginPage, startWebApp, type WebAppHarness, wordsOf } from "../support/web-app.js";
+import { newAppPage, owner, signInOnLoginPage, useWebApp, wordsOf } from "../support/web-app.js";
 
 const unavailable = browserUnavailable();
 
 describe.skipIf(unavailable !== null)("a failed save in the web app", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   async function invoiceCount(companyId: number, token: string): Promise<number> {
     const response = await fetch(`${harness.baseUrl}/api/v1/companies/${companyId}/sales_invoices`, {

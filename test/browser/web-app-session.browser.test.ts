@@ -6,7 +6,7 @@
  * the page), and the language switch being remembered.
  */
 import type { Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCompanyForOperator } from "../../src/modules/companies/service.js";
 import { COMPLETE_COMPANY_DETAILS } from "../support/app.js";
 import { browserUnavailable } from "../support/browser.js";
@@ -16,8 +16,7 @@ import {
   owner,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
+  useWebApp,
   wordsOf,
 } from "../support/web-app.js";
 
@@ -40,12 +39,7 @@ function recordTokens(page: Page): Issued[] {
 }
 
 describe.skipIf(unavailable !== null)("the web app's session", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it("keeps its tokens where no page script can read them, and signs in again at once on a reload", async () => {
     const t = wordsOf("nl");

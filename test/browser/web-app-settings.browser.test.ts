@@ -9,7 +9,7 @@
  * 390×844 phone, with axe on every page and a screenshot of each when WEB_SHOTS_DIR is set.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCompanyForOperator } from "../../src/modules/companies/service.js";
 import { findOrCreateUser, setPassword } from "../../src/modules/users/service.js";
 import { ALL_SCOPES } from "../../src/platform/scopes.js";
@@ -24,9 +24,8 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
+  useWebApp,
   WEB_PASSWORD,
-  type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
 import { callApi, created, type Json, openSection, problemOf } from "../support/web-app-pages.js";
@@ -40,12 +39,7 @@ const SERVER_WORDS = {
 } as const;
 
 describe.skipIf(unavailable !== null)("the web app's first run and settings in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "asks a freshly bootstrapped company for what an invoice needs, then goes on ($name)",

@@ -5,7 +5,7 @@
  * Dutch at 1280×800 and in English at 390×844, with axe on every state and a screenshot of each
  * when WEB_SHOTS_DIR is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../web/src/format.js";
 import { browserUnavailable } from "../support/browser.js";
 import {
@@ -15,8 +15,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
-  type WebAppHarness,
+  useWebApp,
   wordsOf,
 } from "../support/web-app.js";
 import { call, lastQuarter, made, rowOf } from "../support/web-app-vat.js";
@@ -24,12 +23,7 @@ import { call, lastQuarter, made, rowOf } from "../support/web-app-vat.js";
 const unavailable = browserUnavailable();
 
 describe.skipIf(unavailable !== null)("the VAT return's edge states in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "says so when nothing is booked, before the first posting, while a period runs and before it begins ($name, $language)",

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatAmount, formatDate } from "../../web/src/format.js";
 import { formatWholeEuros } from "../../web/src/vat/amounts.js";
 import { browserUnavailable } from "../support/browser.js";
@@ -9,7 +9,7 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
+  useWebApp,
   type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
@@ -79,14 +79,8 @@ async function bookLastQuarter(harness: WebAppHarness, companyId: number, token:
   return { quarter, domestic };
 }
 
-/** The text in each cell of a box's row, as a reader sees it. */
 describe.skipIf(unavailable !== null)("the VAT return in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "reviews, drills into and files last quarter's return, which then refuses a new invoice ($name, $language)",

@@ -9,7 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCompanyForOperator } from "../../src/modules/companies/service.js";
 import { COMPLETE_COMPANY_DETAILS } from "../support/app.js";
 import { browserUnavailable } from "../support/browser.js";
@@ -22,9 +22,8 @@ import {
   SCREENS,
   screenshot,
   signInOnLoginPage,
-  startWebApp,
+  useWebApp,
   WEB_PASSWORD,
-  type WebAppHarness,
   wordsOf,
 } from "../support/web-app.js";
 import { ADVICE_PRODUCT, created, openSection } from "../support/web-app-pages.js";
@@ -41,12 +40,7 @@ async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {
 }
 
 describe.skipIf(unavailable !== null)("the web app in Chromium", () => {
-  let harness: WebAppHarness;
-
-  beforeAll(async () => {
-    harness = await startWebApp();
-  }, 120_000);
-  afterAll(() => harness?.close());
+  const harness = useWebApp();
 
   it.each(SCREENS)(
     "signs in, creates, publishes and gets paid an invoice with two lines ($name, $language)",

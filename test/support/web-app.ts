@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../../src/app.js";
 import { openDatabase } from "../../src/db/connection.js";
 import { setPassword } from "../../src/modules/users/service.js";
@@ -59,6 +59,19 @@ export async function startWebApp(): Promise<WebAppHarness> {
       await handle.close();
     },
   };
+}
+
+/**
+ * The web app for the tests of the describe block this is called in: started before them and
+ * closed after (so a skipped block starts nothing). Its fields are there once the tests run.
+ */
+export function useWebApp(): WebAppHarness {
+  const harness = {} as WebAppHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startWebApp());
+  }, 120_000);
+  afterAll(() => harness.close?.());
+  return harness;
 }
 
 /** A page in a browser context of its own (axe needs one), preferring `locale`, at `viewport`. */
