@@ -60,8 +60,8 @@ const runFacts = (result: MixedResult): string =>
   `${result.rssMb.toFixed(1)} | ${result.loadAtStart.toFixed(2)} | ${result.harnessCpu.toFixed(2)}`;
 
 /**
- * The CPU each read cost the server process and the local PostgreSQL server: unlike req/s, it
- * moves less than req/s when other work shares the cores.
+ * The CPU each read cost the server process and the local PostgreSQL server: it moves less than
+ * req/s when other work shares the cores, and says on which side of the driver a gap is.
  */
 const cpuPerRead = (result: MixedResult): string =>
   `${result.serverCpuMsPerResponse.toFixed(2)} | ${result.databaseCpuMsPerResponse?.toFixed(2) ?? "—"}`;

@@ -131,9 +131,9 @@ export function cpuTicks(pid: number): number {
 }
 
 /**
- * CPU time (clock ticks) used so far by the processes of a PostgreSQL server on this machine (its
- * backends, including those that ended meanwhile are lost: the bench's pools keep theirs open),
- * or undefined when none is visible (a server elsewhere).
+ * CPU time (clock ticks) used so far by the processes of a PostgreSQL server on this machine, or
+ * undefined when none is visible (a server elsewhere). A backend that ends between two readings
+ * takes its time with it; the bench's servers keep their pools' connections open.
  */
 export function postgresCpuTicks(): number | undefined {
   let ticks: number | undefined;
