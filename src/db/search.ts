@@ -2,13 +2,14 @@
  * Case-insensitive "contains" search over text columns, the same answer on SQLite and PostgreSQL;
  * `%` and `_` in a user's text match themselves, not any text.
  *
- * Served by indexes (migrations 0027 and 0036): on PostgreSQL one trigram index per search serves
+ * Served by indexes (migrations 0027 and 0036). On PostgreSQL one trigram index per search serves
  * the `like` itself, on the search's columns joined into one text (`joinedText`, each column's
- * text apart from the next by a unit separator, U+001F) — a text without that separator is in the
+ * text apart from the next by a unit separator, U+001F): a text without that separator is in the
  * joined text exactly when it is in one of the columns, and the planner weighs one index instead
- * of one per column, which cost PostgreSQL about 1 ms of planning per statement with ten (bench/
- * RESULTS.md, "…2026-11-27 (third)"); a text that holds the separator is looked for column by
- * column. A single column keeps its own index on `lower(column)`. On SQLite the table's FTS5 trigram mirror (`<table>_search`) is asked for the
+ * of one per column. With ten, PostgreSQL spent 1.2 ms planning each contact search statement;
+ * with one, 0.1 ms (bench/RESULTS.md, "after the session of 2026-11-27 (third)"). A text that
+ * holds the separator is looked for column by column; a single column keeps its own index on
+ * `lower(column)`. On SQLite the table's FTS5 trigram mirror (`<table>_search`) is asked for the
  * rows whose columns hold the text, which it can answer for a text of three characters or more
  * (a trigram); a shorter text is looked for row by row, as before the indexes. The mirror folds
  * case by Unicode, as PostgreSQL's `lower` does; SQLite's own `lower` folds only ASCII.
