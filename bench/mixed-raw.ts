@@ -11,8 +11,8 @@
  * bench/raw-reads.ts `runner`; an invoice or contact that is not the company's is a 404, as on
  * Kasboek; the first page reads from the far end when the company has fewer invoices than a page,
  * as db/paging.ts `selectPageFromNearerEnd` does; a text of three characters or more is searched
- * through SQLite's FTS mirror, and on PostgreSQL with `like` over the contact search columns joined
- * into one text (db/search.ts). Run with `node --import tsx bench/mixed-raw.ts`; env PORT and DATABASE_URL.
+ * through SQLite's FTS mirror, and on PostgreSQL with `like` over the contact search columns
+ * (db/search.ts). Run with `node --import tsx bench/mixed-raw.ts`; env PORT and DATABASE_URL.
  */
 
 import { CONTACT_SEARCH_FIELDS } from "../src/modules/contacts/schemas.js";
@@ -52,10 +52,10 @@ const SQL = {
     `order by "document_id" asc, "id" asc`,
   /** SQLite: the FTS5 trigram mirror finds the rows, the company is checked on them */
   mirrorFilter: `from "contacts" where +"contacts"."company_id" = ? and "contacts"."id" in (select rowid from "contacts_search" where "contacts_search" match ?)`,
-  /** PostgreSQL: `like` on the search columns joined into one text, served by its trigram index */
-  likeFilter: `from "contacts" where "contacts"."company_id" = ? and lower(${CONTACT_SEARCH_FIELDS.map(
-    (column) => `coalesce("contacts"."${column}", '')`,
-  ).join(" || chr(31) || ")}) like ? escape '\\'`,
+  /** PostgreSQL: `like` on every search column, served by the trigram indexes */
+  likeFilter: `from "contacts" where "contacts"."company_id" = ? and (${CONTACT_SEARCH_FIELDS.map(
+    (column) => `lower("${column}") like ? escape '\\'`,
+  ).join(" or ")})`,
   contact: `select * from "contacts" where "company_id" = ? and "id" = ?`,
 };
 
@@ -131,9 +131,10 @@ app.get<{ Params: Params; Querystring: Query }>("/api/v1/companies/:company_id/c
     ]);
   } else {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const patterns = CONTACT_SEARCH_FIELDS.map(() => pattern);
     await Promise.all([
-      run(`select * ${SQL.likeFilter} order by "id" limit ? offset ?`, [companyId, pattern, PER_PAGE, 0]),
-      run(`select count(*) as "total" ${SQL.likeFilter}`, [companyId, pattern]),
+      run(`select * ${SQL.likeFilter} order by "id" limit ? offset ?`, [companyId, ...patterns, PER_PAGE, 0]),
+      run(`select count(*) as "total" ${SQL.likeFilter}`, [companyId, ...patterns]),
     ]);
   }
   return reply.type(json).send(bodyOf("search"));

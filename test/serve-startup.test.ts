@@ -14,7 +14,7 @@ import { type Migration, sql } from "kysely";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
-import * as latestModule from "../src/db/migrations/0036_join_search_columns.js";
+import * as latestModule from "../src/db/migrations/0035_create_expense_search_indexes.js";
 import { RESOLVE_HOOKS } from "./support/module-probe.js";
 import { freePort } from "./support/server-process.js";
 
@@ -125,7 +125,7 @@ describe("kasboek serve on SQLite without REDIS_URL and SMTP_URL", () => {
       const handle = openDatabase(databaseUrl);
       try {
         const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
-        expect(applied.rows).toHaveLength(36);
+        expect(applied.rows).toHaveLength(35);
       } finally {
         await handle.close();
       }
@@ -152,7 +152,7 @@ describe("migrating at start", () => {
   it("skips the migrator on an up-to-date database, applies what an older one lacks, refuses unknown ones", async () => {
     const handle = openDatabase(`sqlite:${path.join(directory, "migrate", "kasboek.sqlite")}`);
     try {
-      expect(await migrateToLatest(handle.db)).toHaveLength(36);
+      expect(await migrateToLatest(handle.db)).toHaveLength(35);
       // The migrator creates its lock table whenever it runs: gone, it shows whether it ran.
       await sql`drop table kysely_migration_lock`.execute(handle.db);
       expect(await migrateToLatest(handle.db)).toEqual([]);
@@ -163,8 +163,8 @@ describe("migrating at start", () => {
       // a database one migration behind gets exactly that one
       const latest: Migration = latestModule;
       await latest.down?.(handle.db);
-      await sql`delete from kysely_migration where name = '0036_join_search_columns'`.execute(handle.db);
-      expect(await migrateToLatest(handle.db)).toEqual(["0036_join_search_columns"]);
+      await sql`delete from kysely_migration where name = '0035_create_expense_search_indexes'`.execute(handle.db);
+      expect(await migrateToLatest(handle.db)).toEqual(["0035_create_expense_search_indexes"]);
 
       // a database migrated by a newer build is refused, not served
       await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_build', '2100-01-01T00:00:00.000Z')`.execute(

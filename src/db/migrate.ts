@@ -51,7 +51,6 @@ const MIGRATION_MODULES: Record<string, () => Promise<MigrationModule>> = {
   "0033_add_contact_iban": () => import("./migrations/0033_add_contact_iban.js"),
   "0034_count_rows_per_statement": () => import("./migrations/0034_count_rows_per_statement.js"),
   "0035_create_expense_search_indexes": () => import("./migrations/0035_create_expense_search_indexes.js"),
-  "0036_join_search_columns": () => import("./migrations/0036_join_search_columns.js"),
 };
 
 const MIGRATION_NAMES = Object.keys(MIGRATION_MODULES);

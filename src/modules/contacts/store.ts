@@ -73,7 +73,7 @@ function filtered(executor: Executor, companyId: number, filter: ContactFilter) 
   return query;
 }
 
-/** A contact's names: the company's, or the person's; the contacts' search indexes (migrations 0027 and 0036) serve them. */
+/** A contact's names: the company's, or the person's; the contacts' search indexes (migration 0027) serve them. */
 const NAME_COLUMNS = ["company_name", "contact_person_name"] as const;
 
 /**

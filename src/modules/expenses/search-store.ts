@@ -1,10 +1,10 @@
 /**
  * The expenses' `search[q]` (a Kasboek extension), by the sales invoices' rules: the text in an
  * expense's number, in a line's description (what the invoice says in its own description, an
- * expense says on its lines) or in its contact's name — SQL for the store (store.ts), served
- * through db/search.ts by migration 0035's indexes and the contacts' name indexes (0027 on SQLite,
- * 0036 on PostgreSQL). Which of a contact's fields are its name is the contacts module's rule, and
- * how lines are searched the invoice lines' module's.
+ * expense says on its lines) or in its contact's name — SQL for the store (store.ts), served by
+ * migration 0035's indexes and the contacts' own (0027), through db/search.ts. Which of a
+ * contact's fields are its name is the contacts module's rule, and how lines are searched the
+ * invoice lines' module's.
  */
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";

@@ -4,7 +4,7 @@
  * and quotes taken literally; never another company's expenses or another contact field; an
  * expense found by two of its lines listed once; combined with `selection`, the other filters and
  * paging; the index following every write; and the query served by indexes (migration 0035 and
- * the contacts' name indexes of 0027 and 0036) rather than by reading the company's rows.
+ * 0027's contact indexes) rather than by reading the company's rows.
  */
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,17 +1,17 @@
 /**
  * The sales invoices' `search[q]` (a Kasboek extension): the text in an invoice's number,
- * api_reference or description, or in its contact's name — SQL for the store (store.ts), served
- * through db/search.ts by the indexes of migrations 0031 and 0036 (the invoices' own columns, the
- * contacts' names). Which of a contact's fields count as its name is the contacts module's rule
- * (`contactIdsNamed`), shared with the expenses' search.
+ * api_reference or description, or in its contact's name — SQL for the store (store.ts), served by
+ * migration 0031's indexes and the contacts' own (0027), through db/search.ts. Which of a
+ * contact's fields count as its name is the contacts module's rule (`contactIdsNamed`), shared
+ * with the expenses' search.
  */
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Executor } from "../../db/connection.js";
 import { containsAny, ofCompany } from "../../db/search.js";
 import { contactIdsNamed } from "../contacts/service.js";
 
-/** The invoice's own columns `search[q]` looks in; migrations 0031 (SQLite) and 0036 (PostgreSQL) index them. */
-export const SEARCHED_COLUMNS = ["invoice_number", "api_reference", "description"] as const;
+/** The invoice's own columns `search[q]` looks in; migration 0031 indexes them. */
+const SEARCHED_COLUMNS = ["invoice_number", "api_reference", "description"] as const;
 
 /**
  * The company's invoices with `text` in their own searched columns or in their contact's name
