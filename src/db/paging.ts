@@ -9,42 +9,20 @@
  * the whole list. With the total known up front and an order that is total (its last key unique),
  * the rows after the page are skipped instead, in the reversed order, and the page is turned back
  * around: the same rows in the same order, so no response changes.
- *
- * On PostgreSQL a page and its count run as prepared statements (db/postgres-prepared.ts), unless
- * their SQL holds a `like` (a text search, an account's path prefix): a generic plan cannot weigh
- * a pattern it does not know, so those are planned for their values every time. A list's filters
- * are equalities and ranges on the company's indexes, which a generic plan serves as well as one
- * made for the values, and PostgreSQL keeps making plans for the values while they are cheaper
- * than the generic one. What it saves is the parse and plan of two statements per list: a month
- * of invoices' page and count cost PostgreSQL 0.26 ms of CPU unnamed and 0.11 ms prepared
- * (bench/RESULTS.md, "after the session of 2026-11-27 (third)").
  */
-import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { pageOffset } from "../platform/paging.js";
 import type { Paging } from "../platform/params.js";
-import type { Executor } from "./connection.js";
-import { isPostgres } from "./dialect.js";
-import { prepareStatement } from "./postgres-prepared.js";
-
-const PATTERN_MATCH = /\slike\s/i;
-
-/** The rows of one statement of a list, compiled once; prepared on PostgreSQL unless it matches a pattern. */
-async function listRows<Row>(executor: Executor, query: Compilable<Row>): Promise<Row[]> {
-  const compiled = query.compile();
-  if (isPostgres(executor) && !PATTERN_MATCH.test(compiled.sql)) prepareStatement(compiled.sql);
-  return (await executor.executeQuery(compiled)).rows;
-}
 
 export async function selectPage<Database, Tables extends keyof Database, Row>(
-  executor: Executor,
   filtered: SelectQueryBuilder<Database, Tables, object>,
   paging: Paging,
   selectOrdered: (query: SelectQueryBuilder<Database, Tables, object>) => SelectQueryBuilder<Database, Tables, Row>,
   countAll?: () => Promise<number>,
 ): Promise<{ rows: Row[]; total: number }> {
   const [rows, total] = await Promise.all([
-    listRows(executor, selectOrdered(filtered).limit(paging.perPage).offset(pageOffset(paging))),
-    countAll !== undefined ? countAll() : countMatching(executor, filtered),
+    selectOrdered(filtered).limit(paging.perPage).offset(pageOffset(paging)).execute(),
+    countAll !== undefined ? countAll() : countMatching(filtered),
   ]);
   return { rows, total };
 }
@@ -78,7 +56,6 @@ function ordered<Database, Tables extends keyof Database, Row>(
  * (a filtered list) the page and its count run as in `selectPage`.
  */
 export async function selectPageFromNearerEnd<Database, Tables extends keyof Database, Row>(
-  executor: Executor,
   filtered: SelectQueryBuilder<Database, Tables, object>,
   paging: Paging,
   select: (query: SelectQueryBuilder<Database, Tables, object>) => SelectQueryBuilder<Database, Tables, Row>,
@@ -86,31 +63,28 @@ export async function selectPageFromNearerEnd<Database, Tables extends keyof Dat
   countAll?: () => Promise<number>,
 ): Promise<{ rows: Row[]; total: number }> {
   if (countAll === undefined) {
-    return selectPage(executor, filtered, paging, (query) => ordered(select(query), order, false), countAll);
+    return selectPage(filtered, paging, (query) => ordered(select(query), order, false), countAll);
   }
   const total = await countAll();
   const offset = pageOffset(paging);
   // past the middle (and not past the end, which is empty either way): fewer rows lie after the page
   if (paging.perPage > 0 && offset < total && offset > total - offset - paging.perPage) {
     const size = Math.min(paging.perPage, total - offset);
-    const rows = await listRows(
-      executor,
-      ordered(select(filtered), order, true)
-        .limit(size)
-        .offset(total - offset - size),
-    );
+    const rows = await ordered(select(filtered), order, true)
+      .limit(size)
+      .offset(total - offset - size)
+      .execute();
     return { rows: rows.reverse(), total };
   }
-  const rows = await listRows(executor, ordered(select(filtered), order, false).limit(paging.perPage).offset(offset));
+  const rows = await ordered(select(filtered), order, false).limit(paging.perPage).offset(offset).execute();
   return { rows, total };
 }
 
 async function countMatching<Database, Tables extends keyof Database>(
-  executor: Executor,
   filtered: SelectQueryBuilder<Database, Tables, object>,
 ): Promise<number> {
-  const counted = filtered.select(sql<number | string>`count(*)`.as("total"));
+  const count = await filtered.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow();
   // pg returns count(*) as a bigint string unless parsed; Number() makes both dialects agree
-  const [count] = (await listRows(executor, counted)) as Array<{ total: number | string }>;
-  return Number(count?.total ?? 0);
+  const { total } = count as { total: number | string };
+  return Number(total);
 }

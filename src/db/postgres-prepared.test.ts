@@ -1,15 +1,13 @@
 /**
  * Prepared statements on PostgreSQL (postgres-prepared.ts): a registered text (a reusable query's)
  * is named, one name per text for good, at most 1000 names; it runs as a server-side prepared
- * statement and answers as before, as do a list's page and count (db/paging.ts) unless they match
- * a `like` pattern, while any other text is planned afresh however often it runs;
+ * statement and answers as before, while any other text is planned afresh however often it runs;
  * after a migration changes what a prepared `select *` returns, it fails once and then runs
  * unnamed again.
  */
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { selectPage } from "./paging.js";
 import { preparingPool, StatementNames } from "./postgres-prepared.js";
 import { reusableQuery } from "./reusable-query.js";
 
@@ -100,23 +98,6 @@ describe.runIf(postgres)("prepared statements on PostgreSQL", () => {
     const search = (text: string) => sql`select id from ${sql.table(table)} where text like ${text}`;
     for (let run = 0; run < 10; run++) await search("%e%").execute(db);
     expect(await preparedTexts()).not.toContain(search("%e%").compile(db).sql);
-  });
-
-  it("runs a list's page and count as prepared statements, and a text search's planned for its values", async () => {
-    const listed = (text?: string) => {
-      const query = db.withTables<Notes>().selectFrom(table).where("id", ">", 0);
-      return text === undefined ? query : query.where(sql<boolean>`text like ${text}`);
-    };
-    const select = (query: ReturnType<typeof listed>) => query.select(["id", "text"]).orderBy("id");
-    const page = await selectPage(db, listed(), { page: 2, perPage: 1 }, select);
-    expect(page).toEqual({ rows: [{ id: 2, text: "twee" }], total: 2 });
-    const prepared = await preparedTexts();
-    expect(prepared).toContain(`select "id", "text" from "${table}" where "id" > $1 order by "id" limit $2 offset $3`);
-    expect(prepared).toContain(`select count(*) as "total" from "${table}" where "id" > $1`);
-
-    const searched = await selectPage(db, listed("%w%"), { page: 1, perPage: 10 }, select);
-    expect(searched).toEqual({ rows: [{ id: 2, text: "twee" }], total: 1 });
-    expect((await preparedTexts()).filter((text) => text.includes("like"))).toEqual([]);
   });
 
   it("fails once when a migration changed what a prepared select * returns, then plans it afresh", async () => {

@@ -3,13 +3,12 @@
  * unnamed, so PostgreSQL parses, analyses and plans it anew each time: for GET one invoice that was
  * a fifth of the request (about 430 against 540–610 µs in process, 10 in flight), and a tenth of
  * a create. The texts of reusable queries (db/reusable-query.ts: key lookups and inserts whose
- * SQL never depends on their values) are named, and PostgreSQL keeps their plans; so are a list's
- * page and count (db/paging.ts) unless they match a `like` pattern.
+ * SQL never depends on their values) are named, and PostgreSQL keeps their plans.
  *
  * Invariants:
- * - only a registered text is named. Any other statement (a search's `like`) is planned for its
- *   values every time: a prepared statement soon runs a generic plan, which cannot weigh the
- *   pattern, and the contact search over 10k contacts fell from 1,880 to 111 req/s on a
+ * - only a registered text is named. Any other statement (a search's `like`, a list's filters)
+ *   is planned for its values every time: a prepared statement soon runs a generic plan, which
+ *   ignores them, and the contact search over 10k contacts fell from 1,880 to 111 req/s on a
  *   sequential scan when every recurring text was prepared;
  * - a name stands for one SQL text for the life of the process, and is never given to another
  *   (pg refuses a name parsed on a connection with a different text);

@@ -59,9 +59,7 @@ export async function listAccounts(
   filter: AccountFilter,
   paging: Paging,
 ): Promise<{ rows: AccountRow[]; total: number }> {
-  return selectPage(executor, filtered(executor, companyId, filter), paging, (query) =>
-    query.selectAll().orderBy("id"),
-  );
+  return selectPage(filtered(executor, companyId, filter), paging, (query) => query.selectAll().orderBy("id"));
 }
 
 export async function findAccount(

@@ -75,7 +75,7 @@ export async function listAttachmentSummaries(
   document: DocumentKey,
   paging: Paging,
 ): Promise<{ rows: AttachmentSummary[]; total: number }> {
-  return selectPage(executor, ofDocument(executor, companyId, document), paging, (query) =>
+  return selectPage(ofDocument(executor, companyId, document), paging, (query) =>
     query.select(SUMMARY_COLUMNS).orderBy("id", "asc"),
   );
 }

@@ -85,7 +85,6 @@ export async function accountHasStatements(executor: Executor, companyId: number
 /** Newest first. */
 export function listBankStatements(executor: Executor, companyId: number, paging: Paging) {
   return selectPage(
-    executor,
     statements(executor).selectFrom("bank_statements").where("company_id", "=", companyId),
     paging,
     (query) => query.selectAll().orderBy("id", "desc"),

@@ -174,7 +174,7 @@ export async function listCompaniesOfUser(
   if (onlyIds !== undefined) {
     base = onlyIds.length === 0 ? base.where("companies.id", "<", 0) : base.where("companies.id", "in", [...onlyIds]);
   }
-  return selectPage(executor, base, paging, (query) =>
+  return selectPage(base, paging, (query) =>
     query
       .innerJoin("plans", "plans.name", "companies.plan")
       .selectAll("companies")

@@ -101,7 +101,6 @@ export async function listContacts(
   const { selection, ...narrowing } = filter;
   const whole = selection === "all" && narrowsNothing(narrowing);
   return selectPage(
-    executor,
     filtered(executor, companyId, filter),
     paging,
     (query) => query.selectAll().orderBy("id"),

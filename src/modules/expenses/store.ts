@@ -98,7 +98,6 @@ export async function listExpenses(
   paid: PaidCentsExpression,
 ): Promise<{ rows: ExpenseRow[]; total: number }> {
   return selectPage(
-    executor,
     filtered(executor, companyId, filter, paid),
     paging,
     (query) => query.selectAll("expenses").orderBy("date", "desc").orderBy("id", "desc"),

@@ -50,7 +50,6 @@ export async function listHours(
 ): Promise<{ rows: HourRow[]; total: number }> {
   const base = hours(executor).selectFrom("hours").where("company_id", "=", companyId);
   return selectPage(
-    executor,
     base,
     paging,
     (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),

@@ -40,7 +40,6 @@ export async function listJournalEntries(
 ): Promise<{ rows: JournalEntryRow[]; total: number }> {
   const base = journal(executor).selectFrom("journal_entries").where("company_id", "=", companyId);
   return selectPage(
-    executor,
     base,
     paging,
     (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),

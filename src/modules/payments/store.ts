@@ -90,7 +90,6 @@ export async function listPayments(
   paging: Paging,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
   return selectPage(
-    executor,
     filtered(executor, companyId, filter),
     paging,
     (query) => query.selectAll("payment").orderBy("payment.paid_at", "desc").orderBy("payment.id", "desc"),

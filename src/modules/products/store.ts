@@ -61,7 +61,6 @@ export async function listProducts(
   const text = filter.query;
   if (text !== undefined) query = query.where(containsAny(executor, "products", PRODUCT_SEARCH_FIELDS, text));
   return selectPage(
-    executor,
     query,
     paging,
     (page) => page.selectAll().orderBy("id"),

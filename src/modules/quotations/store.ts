@@ -64,7 +64,6 @@ export async function listQuotations(
   if (filter.till !== undefined) query = query.where("date", "<=", filter.till);
   if (filter.contactId !== undefined) query = query.where("contact_id", "=", filter.contactId);
   return selectPage(
-    executor,
     query,
     paging,
     (page) => page.selectAll().orderBy("date", "desc").orderBy("id", "desc"),

@@ -215,7 +215,7 @@ export async function listAccountMovements(
 ): Promise<{ rows: MovementRow[]; total: number; before_page_cents: bigint }> {
   const base = linesIn(executor, companyId, range).where("line.account_id", "=", accountId);
   const joined = base.innerJoin("ledger_entries as entry", "entry.id", "line.entry_id");
-  const page = await selectPage(executor, joined, paging, (query) =>
+  const page = await selectPage(joined, paging, (query) =>
     query
       .select([
         "line.id",

@@ -53,7 +53,6 @@ export async function listRides(
   let base = rides(executor).selectFrom("rides").where("company_id", "=", companyId);
   if (selection === "business") base = base.where((eb) => eb.or([eb("private", "is", null), eb("private", "=", 0)]));
   return selectPage(
-    executor,
     base,
     paging,
     (query) => query.selectAll().orderBy("date", "desc").orderBy("id", "desc"),

@@ -149,7 +149,6 @@ export function salesInvoiceLister(paid: PaidCentsExpression) {
     // The page's ids first (from the (company_id, date, id) index), then its rows with what is paid
     // on each: the paid sum is a sub-select, which an OFFSET would otherwise run for every skipped row.
     const page = await selectPageFromNearerEnd(
-      executor,
       filtered(executor, companyId, filter, paid),
       paging,
       (query) => query.select("sales_invoices.id"),

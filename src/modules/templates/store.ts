@@ -33,7 +33,7 @@ export async function listTemplates(
   paging: Paging,
 ): Promise<{ rows: TemplateRow[]; total: number }> {
   const base = templates(executor).selectFrom("templates").where("company_id", "=", companyId);
-  return selectPage(executor, base, paging, (query) => query.selectAll().orderBy("id"));
+  return selectPage(base, paging, (query) => query.selectAll().orderBy("id"));
 }
 
 export async function findTemplate(

@@ -101,7 +101,7 @@ export async function listBoxLines(
       .where("entry.source_type", "in", ["sales_invoice", "expense"])
       .where((eb) => eb.or([eb("entry.counterparty_country", "is", null), eb("entry.counterparty_country", "=", "")]));
   }
-  return selectPage(executor, base, paging, (query) =>
+  return selectPage(base, paging, (query) =>
     query
       .select([
         "line.id",
@@ -184,7 +184,7 @@ export async function listVatReturns(
   paging: Paging,
 ): Promise<{ rows: VatReturnRow[]; total: number }> {
   const base = books(executor).selectFrom("vat_returns").where("company_id", "=", companyId);
-  return selectPage(executor, base, paging, (query) =>
+  return selectPage(base, paging, (query) =>
     query.selectAll().orderBy("from_date", "desc").orderBy("till_date", "desc").orderBy("id", "desc"),
   );
 }

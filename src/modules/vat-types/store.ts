@@ -38,7 +38,7 @@ export async function listVatTypes(
   since: string,
   paging: Paging,
 ): Promise<{ rows: VatTypeRow[]; total: number }> {
-  return selectPage(executor, validSince(executor, since), paging, (query) => query.selectAll().orderBy("id"));
+  return selectPage(validSince(executor, since), paging, (query) => query.selectAll().orderBy("id"));
 }
 
 /**
