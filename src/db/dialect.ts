@@ -16,7 +16,8 @@
  *
  * A UTC timestamptz becomes its ISO text by rewriting (`isoTimestamp`), not through `new Date`:
  * 4–8 % less of the server's CPU on a page or a month of invoices, in A/B turns on the mixed
- * workload's seed (bench/RESULTS.md, "Mixed multi-tenant workload (issue 27): after the session of 2026-11-27 (second)").
+ * workload's seed (bench/RESULTS.md, "Mixed multi-tenant workload (issue 27): after the session
+ * of 2026-11-27 (second)").
  */
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";

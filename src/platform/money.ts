@@ -4,7 +4,8 @@
  *
  * `formatDecimal` prints an already canonical stored text without big.js (ten times cheaper; a
  * page of 40 invoices prints hundreds): one of the changes behind 0.38 → 0.42 of raw for the
- * PostgreSQL reads of the mixed workload (bench/RESULTS.md, "Mixed multi-tenant workload (issue 27): after the session of 2026-11-27").
+ * PostgreSQL reads of the mixed workload (bench/RESULTS.md, "Mixed multi-tenant workload
+ * (issue 27): after the session of 2026-11-27").
  */
 import Big from "big.js";
 import type { Problem } from "./catalogue/keys.js";

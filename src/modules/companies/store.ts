@@ -6,7 +6,8 @@
  *
  * The company lookup of that check is built once and runs as a prepared statement on PostgreSQL,
  * as the token lookup does (tokens/store.ts): together 275 → 327 PostgreSQL reads/s in turns,
- * 0.38 → 0.42 of raw in the mixed workload (bench/RESULTS.md, "Mixed multi-tenant workload (issue 27): after the session of 2026-11-27").
+ * 0.38 → 0.42 of raw in the mixed workload (bench/RESULTS.md, "Mixed multi-tenant workload
+ * (issue 27): after the session of 2026-11-27").
  */
 import { type Generated, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";

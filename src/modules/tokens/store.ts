@@ -8,7 +8,8 @@
  *
  * The lookup of a presented token is a reusable query, a prepared statement on PostgreSQL: with
  * the company lookup (companies/store.ts) prepared too, PostgreSQL reads went from 275 to 327
- * req/s in turns, and 0.38 → 0.42 of raw in the mixed workload (bench/RESULTS.md, "Mixed multi-tenant workload (issue 27): after the session of 2026-11-27").
+ * req/s in turns, and 0.38 → 0.42 of raw in the mixed workload (bench/RESULTS.md, "Mixed
+ * multi-tenant workload (issue 27): after the session of 2026-11-27").
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
