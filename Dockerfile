@@ -1,4 +1,4 @@
-# Kasboek's production image. test/containers.test.ts lints this file (Docker cannot run in our
+# Kasboek's production image. test/dockerfile.test.ts lints this file (Docker cannot run in our
 # CI), so keep to what it checks: a named build stage, pinned base images, exec-form commands, a
 # non-root user and a health check on /health/ready.
 #
