@@ -91,25 +91,6 @@ export async function writeDocumentIn<
   attributes: Partial<Static<Schema>>,
   errors: ValidationErrors,
 ): Promise<number> {
-  return writeDocument(transaction, kind, context, id, attributes, errors);
-}
-
-async function writeDocument<
-  Row extends StoredDocument,
-  Schema extends TObject,
-  Draft extends DocumentDraft<unknown>,
-  Insert,
-  Update,
-  Presented,
-  Options,
->(
-  transaction: Executor,
-  kind: DocumentKind<Row, Schema, Draft, Insert, Update, Presented, Options>,
-  context: WriteContext<Options>,
-  id: number | null,
-  attributes: Partial<Static<Schema>>,
-  errors: ValidationErrors,
-): Promise<number> {
   const companyId = context.company.companyId;
   const quota = kind.quota;
   if (id === null && quota !== undefined) {
@@ -199,7 +180,7 @@ export async function saveDocument<
   const presented = await deps.db
     .transaction()
     .execute(async (transaction) => {
-      const writtenId = await writeDocument(transaction, kind, context, id, attributes, errors);
+      const writtenId = await writeDocumentIn(transaction, kind, context, id, attributes, errors);
       return kind.present(transaction, company, await lockedRow(transaction, kind, company.companyId, writtenId), deps);
     })
     .catch((error: unknown) => {
