@@ -1,5 +1,5 @@
 /**
- * The layer rules of DESIGN.md section 4, checked on the source so that they hold without
+ * The layer rules of docs/architecture.md, checked on the source so that they hold without
  * exceptions: a module uses another module only through its service.ts; routes never reach a
  * store; rules.ts files and the libraries outside modules/ (src/pdf) are pure; no file imports
  * itself back through a cycle (type-only imports included: a cycle of types is still a knot a
@@ -54,7 +54,7 @@ const dynamicImports: Import[] = files.flatMap((file) => importsOf(file, "dynami
 const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
 const shown = (found: Import[]) => found.map((entry) => `${entry.from} → ${entry.specifier}`);
 
-describe("layer rules (DESIGN.md section 4)", () => {
+describe("layer rules (docs/architecture.md)", () => {
   it("reads the imports of every source file", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(imports.some((entry) => entry.from === "app.ts" && entry.target === "platform/http.ts")).toBe(true);

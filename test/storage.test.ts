@@ -1,6 +1,6 @@
 /**
- * Storage set-up (DESIGN.md section 3): which database a DATABASE_URL names, the default one,
- * and the durability settings every SQLite connection gets. The SQLite checks use a file of
+ * Storage set-up (docs/architecture.md, Storage): which database a DATABASE_URL names, the default
+ * one, and the durability settings every SQLite connection gets. The SQLite checks use a file of
  * their own, so they hold on either test run.
  */
 import { mkdtempSync, rmSync } from "node:fs";

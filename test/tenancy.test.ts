@@ -1,6 +1,6 @@
 /**
- * Every table that holds a company's data carries `company_id NOT NULL` (DESIGN.md section 3).
- * Global tables are listed here by name, so a new table must either be tenant data or be
+ * Every table that holds a company's data carries `company_id NOT NULL` (docs/architecture.md,
+ * Storage). Global tables are listed here by name, so a new table must either be tenant data or be
  * deliberately declared global.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The wire conventions of DESIGN.md section 5, exercised through real endpoints: parameter
+ * The wire conventions (the README's API conventions), exercised through real endpoints: parameter
  * errors in their order, coercion, Rails query strings, the `.json` suffix, content types,
  * paging limits, 404s, the 500 envelope and request ids.
  */

@@ -1,7 +1,7 @@
 /**
  * `kasboek bootstrap`: the first steps of a new installation in one command — a user (created or
  * reused by e-mail), a new company owned by that user, and a personal token with every scope.
- * The company is complete enough to invoice: VAT liable unless told otherwise (spec 2.1), so a
+ * The company is complete enough to invoice: VAT liable unless told otherwise, so a
  * VAT number is needed, and in the Netherlands unless another country is given. Its details are
  * checked before anything is stored, so a refused bootstrap leaves no user or company behind.
  */

@@ -1,9 +1,9 @@
 /**
- * `kasboek companies update`: the operator's access control of a company (spec 2.2), its plan
- * (`kasboek plans`) and its details (spec 2.1 plus the bank account). The detail options are
- * shared with `bootstrap`; their values are read and checked by the companies service exactly as
- * the API reads them, so each rule lives in one place and only the names in the messages
- * (`--iban` for `iban`) are ours.
+ * `kasboek companies update`: the operator's access control of a company (`access_control`), its
+ * plan (`kasboek plans`) and its details (the Rompslomp API's company fields plus the bank
+ * account). The detail options are shared with `bootstrap`; their values are read and checked by
+ * the companies service exactly as the API reads them, so each rule lives in one place and only the
+ * names in the messages (`--iban` for `iban`) are ours.
  */
 import {
   type Company,

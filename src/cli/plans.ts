@@ -1,6 +1,6 @@
 /**
- * `kasboek plans list|create|update`: the operator's plans (DESIGN.md section 10). A plan opens
- * or closes the API and limits what its companies create; `kasboek companies update ID --plan
+ * `kasboek plans list|create|update`: the operator's plans (the README's Plans section). A plan
+ * opens or closes the API and limits what its companies create; `kasboek companies update ID --plan
  * NAME` moves a company. A limit is a whole number or `unlimited`; a new plan is open and
  * unlimited in whatever its options leave out. Plans are not deleted: companies point at them.
  */

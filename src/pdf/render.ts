@@ -7,7 +7,7 @@
  * - Deterministic: the PDF's CreationDate/ModDate (and so its file ID) come from the document
  *   date, so the same document always renders the same bytes.
  * - Amounts are the caller's integer euro cents; nothing is recomputed except sums: totals are
- *   sums of line cents (DESIGN.md section 7) and the VAT block is `vatBreakdown` of the lines.
+ *   sums of line cents (docs/bookkeeping.md 4) and the VAT block is `vatBreakdown` of the lines.
  *   Quantities, unit prices and rates are exact decimal strings, printed exactly.
  * - Only the PDF standard fonts (Helvetica): text they cannot show is transliterated or "?".
  * - A concept carries a CONCEPT mark on every page and never prints a number.

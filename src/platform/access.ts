@@ -1,9 +1,9 @@
 /**
- * Authentication and authorization of API requests (DESIGN.md section 6). Each route declares
- * its access once, in its Fastify `config`, with `access(...)`; one `onRequest` hook enforces it
- * before the body is read. The hook is given two lookups by `app.ts` (the tokens and companies
- * services), so the platform never touches a module's tables. A token restricted to some
- * companies (an OAuth access token: the companies its grant covers) is denied every other
+ * Authentication and authorization of API requests (docs/architecture.md, step 4 of a request).
+ * Each route declares its access once, in its Fastify `config`, with `access(...)`; one `onRequest`
+ * hook enforces it before the body is read. The hook is given two lookups by `app.ts` (the tokens
+ * and companies services), so the platform never touches a module's tables. A token restricted to
+ * some companies (an OAuth access token: the companies its grant covers) is denied every other
  * company exactly as a non-member is; an unrestricted (personal) token reaches every company of
  * its user.
  */

@@ -5,7 +5,7 @@
  * refused with a 400. Every value left has its type: amounts are canonical decimals, dates are
  * dates. A value the schema found invalid is not there; its problem was handed over with the
  * body (`deferAttributeProblems`), so that the service answers with one 422 naming it together
- * with every rule it breaks (DESIGN.md section 5).
+ * with every rule it breaks.
  *
  * What no schema can do is done here: a date-time is read in the company's time zone, and refused
  * when its day there is not a supported date.

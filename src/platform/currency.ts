@@ -1,5 +1,5 @@
 /**
- * Currencies of documents: lower-case ISO 4217 codes (spec 2.7). They are presentation only:
+ * Currencies of documents: lower-case ISO 4217 codes. They are presentation only:
  * every stored amount is in euro. Pure code.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The error envelope: every failure leaves the service as `{"error":{"type","message"}}` with
- * the status that belongs to its type (spec section 7). Code throws `ApiError`; the Fastify
+ * the status that belongs to its type. Code throws `ApiError`; the Fastify
  * error handler in `http.ts` is the only place that writes error responses.
  *
  * Invariants: an error carries its message as a catalogue key with parameters (`keyed`,

@@ -1,5 +1,5 @@
 /**
- * Field constructors for request and response schemas. A wire field is nullable (spec section 2:
+ * Field constructors for request and response schemas. A wire field is nullable (the reference:
  * "all fields may be null") unless Kasboek always fills it: `Nullable` makes a `type: [T, "null"]`
  * schema that fast-json-stringify serialises quickly and that Fastify validates requests with
  * (validation.ts reads values as the reference does); `Filled` (responses only) a field that is

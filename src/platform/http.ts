@@ -1,5 +1,5 @@
 /**
- * The HTTP conventions of DESIGN.md section 5 that hold for every endpoint, each in one place:
+ * The HTTP conventions every endpoint keeps (the README's API conventions), each in one place:
  * Rails query strings, the `.json` suffix, JSON bodies (empty bodies allowed), request ids,
  * the error envelope for every failure, 404 for unknown paths, and the rate limit (rate-limit.ts).
  *
@@ -71,7 +71,7 @@ function apiErrorFromFastify(error: FastifyError): ApiError | null {
   if (error.code === "FST_ERR_BAD_URL") {
     return new ApiError("client.parameters.invalid_parameter_value", { key: "pathNotPercentEncoded" });
   }
-  // A 400 rather than Fastify's 414: the statuses of spec section 7 are what clients switch on.
+  // A 400 rather than Fastify's 414: clients switch on the statuses of the Rompslomp API's errors.
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
     return new ApiError("client.parameters.invalid_parameter_value", { key: "pathParameterTooLong" });
   }

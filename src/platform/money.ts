@@ -164,7 +164,7 @@ export function exactNumber(value: bigint): number | null {
   return value >= -LARGEST_EXACT && value <= LARGEST_EXACT ? Number(value) : null;
 }
 
-/** Rounds half away from zero to whole cents (the rounding of DESIGN.md section 7). */
+/** Rounds half away from zero to whole cents (the invoice-line rounding of docs/bookkeeping.md 4). */
 export function roundToCents(value: Big): number {
   return Number(value.times(100).round(0, Big.roundHalfUp).toFixed(0));
 }

@@ -1,5 +1,5 @@
 /**
- * Nested subresources (spec 4.3 rule 3), in one place for every parent that has them (journal
+ * Nested subresources, in one place for every parent that has them (journal
  * entry lines now, invoice lines later): an element without `id` creates, an element with `id`
  * updates only the fields it carries, `_destroy: true` deletes, and existing elements not
  * mentioned stay as they are. An id that is not one of the parent's own elements, or that is

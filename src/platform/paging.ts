@@ -1,6 +1,6 @@
 /**
  * One page of a list: the rows plus the total, and the `X-Page` / `X-Per-Page` / `X-Total`
- * headers every list response carries (spec 4.1).
+ * headers every list response carries.
  */
 import type { FastifyReply } from "fastify";
 import type { Paging } from "./params.js";

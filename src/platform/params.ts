@@ -1,6 +1,6 @@
 /**
  * The parameters of a URL beyond the schemas' vocabulary (validation.ts): the limits of paging
- * (spec 4.1) and of search texts, and the path ids. Fastify validates both with the route's
+ * and of search texts, and the path ids. Fastify validates both with the route's
  * schemas, so a handler reads values that are already what their schema says; a value that
  * cannot be used is answered by validation-errors.ts (400 naming a query parameter, 404 for an id).
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits (spec sections 7 and 8): every request is counted against a budget of
+ * Rate limits: every request is counted against a budget of
  * `perMinute` requests in a one-minute window, per API token (the SHA-256 of the bearer token,
  * never the token itself) or, without a bearer token, per client address (IPv6 by /64). Over the
  * budget the answer is 429 `client.rate_limit` with `Retry-After`; every counted response

@@ -1,5 +1,6 @@
 /**
- * The OAuth scopes of spec section 5, in their canonical order (the order responses list them).
+ * The OAuth scopes (the Rompslomp API's, and Kasboek's `read:reports`), in their canonical order
+ * (the order responses list them).
  */
 export const ALL_SCOPES = [
   "public",

@@ -1,6 +1,6 @@
 /**
  * Fastify's validators (http.ts `setValidatorCompiler`) and the one formatter of what the schemas
- * find (validation.ts): ajv's errors become the spec's envelope (DESIGN.md section 5).
+ * find (validation.ts): ajv's errors become the error envelope.
  * - a path parameter that is no id: 404, naming the resource its schema says (`resource`);
  * - a query string: 400 invalid_parameter_value naming the first parameter that cannot be used;
  * - a body whose wrapper is missing, null or empty: 400 missing_parameter; a wrapper that is no

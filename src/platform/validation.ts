@@ -14,7 +14,7 @@
  * - a date attribute takes the date of a date-time; a date parameter may be padded with spaces;
  * - a single query value for a list parameter is a list of one;
  * - text neither database keeps as sent (text.ts `unstorableTextProblem`) is refused wherever it is.
- * `readOnlyKeys` drops the keys responses carry and clients send back (spec 1.9) before
+ * `readOnlyKeys` drops the keys responses carry and clients send back before
  * `additionalProperties` refuses every other unknown key; `maxMagnitude` reads an exact decimal
  * (money.ts) no larger than its stated maximum and leaves it in canonical form; `safeInteger`
  * keeps an integer attribute to the integers a JavaScript number holds exactly.
@@ -228,7 +228,7 @@ function newAjv(part: "body" | "parameters"): Ajv {
     allowUnionTypes: true,
     // `readAs` reads values; ajv's own coercion would take "0x10" for 16
     coerceTypes: false,
-    // a query's unknown keys are ignored (DESIGN.md section 5); a body's are refused
+    // a query's unknown keys are ignored; a body's are refused
     removeAdditional: part === "parameters",
     // a parameter sent as "" takes its default too
     useDefaults: part === "parameters" ? "empty" : false,

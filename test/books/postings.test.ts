@@ -1,7 +1,7 @@
 /**
- * The automatic postings of bookkeeping.md 3.3 as the books hold them after each API call: P1/P2
- * at publication, P4 with reverse charge, P3/P5 payments (and their reversals), manual entries,
- * the upgrade that posts earlier work, and the month totals kept beside the lines.
+ * The automatic postings of docs/bookkeeping.md 3.3 as the books hold them after each API call:
+ * P1/P2 at publication, P4 with reverse charge, P3/P5 payments (and their reversals), manual
+ * entries, the upgrade that posts earlier work, and the month totals kept beside the lines.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

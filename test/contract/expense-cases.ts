@@ -75,7 +75,7 @@ export const EXPENSE_CASES: SuccessCases = {
   },
   [`PATCH ${EXPENSE}`]: async (key) => {
     // a concept's date moves and it is published in the same request (a published expense's
-    // date is locked, DESIGN.md section 7)
+    // date is locked)
     const concept = await createExpense("concept");
     const update = { expense: { date: "2023-11-15", state: "published" } };
     const body = conform(key, await call("PATCH", `${base}/expenses/${concept.id}`, update));

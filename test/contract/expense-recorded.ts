@@ -89,8 +89,8 @@ export const EXPENSE_RECORDED: SuccessCases = {
   },
   [`PATCH ${EXPENSE}`]: async (key) => {
     // The reference moves the date of an expense it shows as published; Kasboek locks a published
-    // expense's date (DESIGN.md section 7), so the case moves a concept's date and publishes it
-    // in the same request, which ends in the recorded state.
+    // expense's date, so the case moves a concept's date and publishes it in the same request,
+    // which ends in the recorded state.
     const example = await expenseExample();
     const concept = await created(`${base}/expenses`, { expense: { ...example.expense, state: "concept" } }, "expense");
     const update = requestExample("PATCH", EXPENSE) as { expense: Item };

@@ -1,10 +1,10 @@
 /**
- * The Rompslomp reference Swagger file itself (DESIGN.md section 1), which is not ours and is
- * never committed: found at `$KASBOEK_REFERENCE_SWAGGER`, `<repo>/reference/…` or
- * `../shared/reference/…`, in that order, and only read when one of them exists. Setting
- * `KASBOEK_REFERENCE_SWAGGER=none` turns the lookup off, to run the suite as on a bare clone.
+ * The Rompslomp reference Swagger file itself, which is not ours and is never committed: found at
+ * `$KASBOEK_REFERENCE_SWAGGER`, `<repo>/reference/…` or `../shared/reference/…`, in that order, and
+ * only read when one of them exists. Setting `KASBOEK_REFERENCE_SWAGGER=none` turns the lookup off,
+ * to run the suite as on a bare clone.
  *
- * Everything here is optional to the suite (DESIGN.md section 4, rule 8): the checker works on
+ * Everything here is optional to the suite, which passes on a bare clone: the checker works on
  * the project's own fixture (operations.json); this module only serves the reference's recorded
  * examples, for the tests that compare against them and say so when they are skipped, and the
  * resolved document, for extract-operations.ts. It imports no vitest, so that script runs alone.

@@ -1,16 +1,16 @@
 /**
- * Contract test (DESIGN.md section 8): every reference operation the app implements is driven
- * with real data of our own and its answer checked against the Rompslomp reference's facts
- * (status, root key, required keys, key order, formats, paging headers), including a triggered
- * 422 wherever the reference documents one; operations not implemented yet are listed as
- * skipped; and every app route under /api/v1 is either a reference operation or a listed Kasboek
- * extension, so a new route cannot land without a contract case here.
+ * Contract test: every reference operation the app implements is driven with real data of our own
+ * and its answer checked against the Rompslomp reference's facts (status, root key, required keys,
+ * key order, formats, paging headers), including a triggered 422 wherever the reference documents
+ * one; operations not implemented yet are listed as skipped; and every app route under /api/v1 is
+ * either a reference operation or a listed Kasboek extension, so a new route cannot land without a
+ * contract case here.
  *
  * The facts come from the project's fixture (operations.json), so all of that runs on a bare
- * clone (DESIGN.md section 4, rule 8). Only when the reference file itself is present do two more
- * parts run: the cases that send the reference's request examples and compare with its recorded
- * answers, and the check that the fixture is still what extract-operations.ts derives from the
- * reference. Without it they are skipped, and both their names and the suite's log say why.
+ * clone. Only when the reference file itself is present do two more parts run: the cases that send
+ * the reference's request examples and compare with its recorded answers, and the check that the
+ * fixture is still what extract-operations.ts derives from the reference. Without it they are
+ * skipped, and both their names and the suite's log say why.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * For the fuzz test (test/fuzz.test.ts): what every answer must be, whatever was asked (DESIGN.md
- * section 5, spec section 7). Never a 5xx; on the API an error is JSON in the envelope
- * `{"error":{"type","message"}}` with a type of the spec's enumeration and the status of that
+ * For the fuzz test (test/fuzz.test.ts): what every answer must be, whatever was asked (the
+ * README's API conventions). Never a 5xx; on the API an error is JSON in the envelope
+ * `{"error":{"type","message"}}` with one of the Rompslomp API's error types and the status of that
  * type; a success is JSON matching the response schema the route declares for its status (checked
  * with TypeBox's `Value`, the route's own schema objects), a 204 is empty. Test code only.
  */
@@ -10,7 +10,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { LightMyRequestResponse } from "fastify";
 import type { CollectedRoute } from "./fuzz-routes.js";
 
-/** Spec section 7: each error type with its status. */
+/** The Rompslomp API's error types, each with its status. */
 export const SPEC_ERROR_STATUS: Record<string, number> = {
   "client.parameters.invalid_parameter_value": 400,
   "client.parameters.unpermitted_parameters": 400,
@@ -28,7 +28,7 @@ export const SPEC_ERROR_STATUS: Record<string, number> = {
   server: 500,
 };
 
-/** The further names of the enumeration (spec section 7), which carry no status of their own. */
+/** The further names of the enumeration of error types, which carry no status of their own. */
 const SPEC_GENERIC_TYPES = [
   "client",
   "client.authentication",
@@ -42,8 +42,8 @@ const SPEC_GENERIC_TYPES = [
 ];
 
 /**
- * Statuses outside the table of section 7 the service uses on purpose (platform/http.ts): 413
- * for a body over the limit. They keep a type of the enumeration.
+ * Statuses outside that table the service uses on purpose (platform/http.ts): 413 for a body over
+ * the limit. They keep a type of the enumeration.
  */
 const EXTRA_STATUS_TYPES: Record<number, string[]> = { 413: ["client.parameters.invalid_parameter_value"] };
 

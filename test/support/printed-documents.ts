@@ -42,7 +42,7 @@ export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
 export const allRows = (pdf: ReadPdf) => pdf.pages.flat();
 export const allText = (pdf: ReadPdf) => allRows(pdf).join("\n");
 
-/** A line with the totals of DESIGN.md section 7 (round half away from zero). */
+/** A line with the totals of docs/bookkeeping.md 4 (round half away from zero). */
 export function line(description: string, quantity: string, price: string, rate: string, extended = ""): PrintableLine {
   const withoutVat = Number(new Big(quantity).times(price).times(100).round(0, Big.roundHalfUp).toFixed(0));
   const vat = Number(new Big(withoutVat).times(rate).round(0, Big.roundHalfUp).toFixed(0));

@@ -2,7 +2,7 @@
  * For test/readme-examples.test.ts: README.md's code blocks, a shape reader for the `# {…}`
  * answers shown under its commands (`…` stands for anything), a fresh database with a
  * `kasboek serve` process on it, and the bash session the blocks run in. No test framework in
- * here, and nothing that reads ../shared: the test runs on a bare clone.
+ * here, and nothing that needs a file outside the repository: the test runs on a bare clone.
  */
 import { execFile, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The Rompslomp reference (DESIGN.md section 1) as a test oracle, read from the project's own
+ * The Rompslomp reference as a test oracle, read from the project's own
  * fixture test/contract/operations.json (the reference's facts without its prose; derived by
  * test/contract/extract-operations.ts), so the check needs no copy of the reference. It checks
  * an actual response against the documented one: the status is documented; the root key is the

@@ -1,5 +1,5 @@
 /**
- * The shared security suite (DESIGN.md sections 6 and 8, spec sections 5 and 7). For every route
+ * The shared security suite (access control, docs/architecture.md). For every route
  * the app registers — read from the app's own router, so a new route is covered without being
  * listed — it guarantees: no, unknown or revoked token → 401 invalid_token with a Bearer
  * challenge; a token without the route's scope → 403 invalid_scope; on company routes, a company

@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("vat_number", "text")
     .addColumn("time_zone", "text", (column) => column.notNull().defaultTo("Europe/Amsterdam"))
     .addColumn("api_accessible", types.boolean, (column) => column.notNull())
-    // space-separated scope names the company allows (spec 2.2)
+    // space-separated scope names the company allows
     .addColumn("allowed_scopes", "text", (column) => column.notNull())
     .addColumn("created_at", types.dateTime, (column) => column.notNull())
     .execute();

@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("company_id", types.foreignKey, (column) =>
       column.notNull().references("companies.id").onDelete("cascade"),
     )
-    // concept, imported, published, approved, denied, invoiced (spec 3.2)
+    // concept, imported, published, approved, denied, invoiced
     .addColumn("status", "text", (column) => column.notNull())
     .addColumn("date", types.date, (column) => column.notNull())
     .addColumn("contact_id", types.foreignKey, (column) => column.references("contacts.id").onDelete("set null"))

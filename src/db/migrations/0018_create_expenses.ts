@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("company_id", types.foreignKey, (column) =>
       column.notNull().references("companies.id").onDelete("cascade"),
     )
-    // concept or published (DESIGN.md section 9); published is locked like a published invoice
+    // concept or published; published is locked like a published invoice
     .addColumn("state", "text", (column) => column.notNull())
     .addColumn("date", types.date, (column) => column.notNull())
     .addColumn("type_account_id", types.foreignKey, (column) => column.notNull().references("accounts.id"))

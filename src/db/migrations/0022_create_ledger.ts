@@ -1,9 +1,9 @@
 /**
- * The books (DESIGN.md section 9): `ledger_entries` with their `ledger_lines`, written only by the
- * ledger module. Every line has exactly one positive side in integer cents; an entry is sealed once
- * its lines are in, and the database refuses to seal an entry whose debits and credits differ, to
- * add a line to a sealed entry, or to change a posted line. A line may carry a VAT box tag with the
- * signed amount it adds to that box's base and/or VAT column, so a return is a sum over tags.
+ * The books: `ledger_entries` with their `ledger_lines`, written only by the ledger module. Every
+ * line has exactly one positive side in integer cents; an entry is sealed once its lines are in,
+ * and the database refuses to seal an entry whose debits and credits differ, to add a line to a
+ * sealed entry, or to change a posted line. A line may carry a VAT box tag with the signed amount
+ * it adds to that box's base and/or VAT column, so a return is a sum over tags.
  *
  * `ledger_period_locks` holds the periods a filed VAT return closed; `vat_returns` the filed
  * figures. Companies gain their bookkeeping settings; expense lines their self-assessment rate.

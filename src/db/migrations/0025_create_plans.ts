@@ -1,5 +1,5 @@
 /**
- * Plans (DESIGN.md section 10): what a company's subscription allows. A plan opens or closes the
+ * Plans: what a company's subscription allows. A plan opens or closes the
  * API and caps what a company may create: a NULL limit is unlimited. Caps on how many rows exist
  * (`max_contacts`, `max_products`, `max_companies_per_user`) refuse with 402; quotas on how many
  * were created in a calendar month (`max_sales_invoices_per_month`, `max_quotations_per_month`)

@@ -39,7 +39,7 @@ const VAT_BOX_ACCOUNTS: ReadonlyArray<readonly [string, string]> = [
   ["within_eu", "Btw leveringen en diensten uit de EU (4b)"],
 ];
 
-/** Revenue per box of the return (bookkeeping.md 3.2), so profit and loss and the return reconcile. */
+/** Revenue per box of the return (docs/bookkeeping.md 3.2), so profit and loss and the return reconcile. */
 const REVENUE_BOX_ACCOUNTS: ReadonlyArray<readonly [string, string]> = [
   ["high", "Omzet hoog tarief"],
   ["low", "Omzet laag tarief"],

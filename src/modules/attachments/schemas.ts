@@ -1,5 +1,5 @@
 /**
- * Wire shapes of an attachment (spec 2.8), field order as the reference. `attachment` is write
+ * Wire shapes of an attachment, field order as the reference. `attachment` is write
  * only as base64 on input; on output the same key carries the download path, as the reference
  * server answers.
  */

@@ -1,7 +1,7 @@
 /**
  * Pure validation of a company's details, one place for the API, `kasboek bootstrap` and
  * `kasboek companies update`. What must be present is judged on the company as it would be
- * stored (after an update is merged in), per spec 2.1: a name, and a VAT number whenever the
+ * stored (after an update is merged in): a name, and a VAT number whenever the
  * company is VAT liable. What must be well-formed is judged on the values a write gives: the
  * country code, the e-mail address, the KvK number (8 digits), the VAT number (its country's
  * format, and the check digits of a Dutch one), and the Kasboek extensions IBAN and BIC; a

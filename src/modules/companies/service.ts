@@ -1,10 +1,10 @@
 /**
  * Companies: the tenants. Creating one makes the creator its owner and member, opens it to the
- * API with every scope allowed (DESIGN.md section 9) and seeds its chart of accounts and default
- * template, all in one transaction. `access_control.allowed_scopes` answers with the scopes the
- * caller may use there: the company's allowed scopes that the caller's token also holds.
- * `vat_liable` defaults to true (spec 2.1), so a new company needs a VAT number unless it says
- * it is not liable (the small-business scheme, KOR). The operator's command line goes through
+ * API with every scope allowed and seeds its chart of accounts and default template, all in one
+ * transaction. `access_control.allowed_scopes` answers with the scopes the caller may use there:
+ * the company's allowed scopes that the caller's token also holds. `vat_liable` defaults to true
+ * (as on the Rompslomp API), so a new company needs a VAT number unless it says it is not liable
+ * (the small-business scheme, KOR). The operator's command line goes through
  * the same coercion, normalisation and rules as the API; only the names in its messages differ.
  * A company is reachable through the API only when both its own `api_accessible` and its plan's
  * are true; `access_control.api_accessible` and the access check both use that one value

@@ -1,5 +1,5 @@
 /**
- * Contact numbers (spec 2.3: a unique reference, generated when left blank). Invariants: a
+ * Contact numbers (a unique reference, generated when left blank). Invariants: a
  * number given by hand that another contact has is a 422; a generated number never is. It comes
  * from the company's counter inside the writing transaction, and when it collides with a number
  * given by hand (stored earlier, or committed meanwhile by another transaction, which the

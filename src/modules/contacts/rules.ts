@@ -1,5 +1,5 @@
 /**
- * Pure rules of a contact (spec 2.3): a company needs a company name, an individual a person's
+ * Pure rules of a contact: a company needs a company name, an individual a person's
  * name; `name` is derived from whichever applies. Contact numbers default to K00001, K00002, …
  * An IBAN, where given, passes its check (platform/iban.ts).
  */

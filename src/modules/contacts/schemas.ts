@@ -1,4 +1,4 @@
-/** Wire shapes of a contact (spec 2.3), field order as the reference. */
+/** Wire shapes of a contact, field order as the reference. */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 

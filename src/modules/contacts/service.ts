@@ -196,7 +196,7 @@ export async function updateCompanyContact(
       await checkGivenContactNumber(transaction, company.companyId, givenNumber, errors, contactId);
     }
     errors.throwIfAny(RESOURCE);
-    // A blank (or null) number asks for a generated one, as on create (spec 2.3).
+    // A blank (or null) number asks for a generated one, as on create.
     if (requestedNumber === null) {
       const row = await writeWithGeneratedNumber(transaction, company.companyId, (contactNumber) =>
         updateContactIfNumberFree(transaction, company.companyId, contactId, {
@@ -240,7 +240,7 @@ export async function contactById(
 }
 
 /**
- * The copy of a contact a document keeps (spec 2.4: `cached_contact`), with the contact's VAT
+ * The copy of a contact a document keeps (`cached_contact`), with the contact's VAT
  * number beside it for the document's own rules. Shared by every kind of document.
  */
 export interface ContactSnapshot {

@@ -1,5 +1,5 @@
 /**
- * The fields of an expense (spec 2.11): turns a create or update request into the expense's next
+ * The fields of an expense: turns a create or update request into the expense's next
  * columns, recording every problem before anything is written. The documents pipeline runs it in
  * the request's transaction; absent attributes keep their stored values.
  */

@@ -3,7 +3,7 @@ import type { ExpenseState } from "./schemas.js";
 
 export const EARLIEST_EXPENSE_DATE = "1990-01-01";
 
-/** Numbers run per calendar month of the expense date (DESIGN.md section 9): 2024030001, … */
+/** Numbers run per calendar month of the expense date: 2024030001, … */
 export function invoiceNumberSeries(date: string): string {
   return `expense:${date.slice(0, 4)}${date.slice(5, 7)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of an expense (spec 2.11), field order exactly as the reference: no totals at
+ * Wire shapes of an expense, field order exactly as the reference: no totals at
  * expense level (the amounts live on the lines), no attachment list (attachments have their own
  * routes). `type_account` is the account's own shape; `cached_contact` the reference's
  * "Expenses contact" subset. `type_account` sent back by a client is ignored, like every
@@ -11,11 +11,11 @@ import { AccountSchema } from "../accounts/service.js";
 import { ContactAttributesSchema as ContactAttributes } from "../contacts/service.js";
 import { ExpenseLineAttributes, INVOICE_LINE_READ_ONLY, InvoiceLineSchema } from "../invoice-lines/service.js";
 
-/** DESIGN.md section 9: an expense is a concept until it is published, then it is locked. */
+/** An expense is a concept until it is published, then it is locked. */
 export const EXPENSE_STATES = ["concept", "published"] as const;
 export type ExpenseState = (typeof EXPENSE_STATES)[number];
 
-/** The reference's "Expenses contact" definition (spec 2.4). */
+/** The reference's "Expenses contact" definition. */
 export const ExpenseContactSchema = ResponseObject({
   name: Nullable.string(),
   contact_person_name: Nullable.string(),

@@ -2,12 +2,12 @@
  * The RGS reference code (Referentie GrootboekSchema 3.3) of each account of our default chart
  * that has one, by path. Pure data.
  *
- * Only codes that a source settles are here: those bookkeeping.md section 3.2 lists for the
- * account's role (compiled from the RGS 3.3 workbook), and BMvaTevVvp and BMvaObeVvp, read in the
- * same workbook's generated copy (ddegraaf-max/factuur `resources/data/rgs33.php`). Grouping
- * accounts (activa, vaste activa, …) and accounts no source names (stock, loans, personnel,
- * the VAT helper accounts H…) have none: an RGS code is an agreement between packages, and a
- * guessed one looks exactly like a real one until an accountant's import rejects it.
+ * Only codes that a source settles are here: those the RGS 3.3 workbook gives the account's role
+ * (docs/bookkeeping.md 3.2 lists the accounts the postings use), and BMvaTevVvp and BMvaObeVvp,
+ * read in the same workbook's generated copy (ddegraaf-max/factuur `resources/data/rgs33.php`).
+ * Grouping accounts (activa, vaste activa, …) and accounts no source names (stock, loans,
+ * personnel, the VAT helper accounts H…) have none: an RGS code is an agreement between packages,
+ * and a guessed one looks exactly like a real one until an accountant's import rejects it.
  *
  * Each code is used once: XAF 4.0 rule [0003] wants RGScode unique per file.
  */

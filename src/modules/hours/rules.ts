@@ -1,5 +1,5 @@
 /**
- * Pure rules of a time record (spec 2.14). Time is recorded either as a start (and usually an
+ * Pure rules of a time record. Time is recorded either as a start (and usually an
  * end) or as a duration in hours; a pause is subtracted. Durations are exact decimal hours,
  * rounded to four places when they come from a start and an end (0.25 = 15 minutes). Instants
  * are absolute, so a record across midnight or a daylight-saving change measures real time.

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of a time record (spec 2.14), field order as the reference. `duration` and
+ * Wire shapes of a time record, field order as the reference. `duration` and
  * `pause` (decimal hours, write only) are Kasboek's way to record time without a start and end,
  * and to take a break off; the reference's fields work unchanged without them.
  */

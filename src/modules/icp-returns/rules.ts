@@ -1,7 +1,7 @@
 /**
- * Pure rules of the ICP return (opgaaf intracommunautaire prestaties, bookkeeping.md 2): how a
- * customer is named on it (country code, VAT number without its country prefix; Greece is EL) and
- * how the exact amounts become whole euros that add up to box 3b of the VAT return.
+ * Pure rules of the ICP return (opgaaf intracommunautaire prestaties, docs/bookkeeping.md 2):
+ * how a customer is named on it (country code, VAT number without its country prefix; Greece is
+ * EL) and how the exact amounts become whole euros that add up to box 3b of the VAT return.
  */
 
 /** The country code the ICP return uses: the VAT prefix (EL for Greece), upper case. */

@@ -1,8 +1,8 @@
 /**
- * The ICP return of a period (bookkeeping.md 2): every 3b line of the books, per kind (goods or
- * services) and customer. Its total is box 3b of the same period's VAT return as filed (or as it
- * would be filed), and the customers' whole-euro amounts add up to it. Amounts are bigint cents,
- * exact at any size.
+ * The ICP return of a period (docs/bookkeeping.md 2): every 3b line of the books, per kind
+ * (goods or services) and customer. Its total is box 3b of the same period's VAT return as filed
+ * (or as it would be filed), and the customers' whole-euro amounts add up to it. Amounts are
+ * bigint cents, exact at any size.
  */
 import type { Static } from "@sinclair/typebox";
 import Big from "big.js";

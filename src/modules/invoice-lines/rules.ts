@@ -1,6 +1,6 @@
 /**
  * The invoice-line arithmetic, in one place for products, invoices, quotations and expenses
- * (DESIGN.md section 7): price_without_vat = round2(quantity × price_per_unit),
+ * (docs/bookkeeping.md 4): price_without_vat = round2(quantity × price_per_unit),
  * vat_amount = round2(price_without_vat × vat_rate), price_with_vat = their sum, rounding half
  * away from zero; document totals are sums of line totals. Inputs are exact decimal strings,
  * results integer cents. Pure code.

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of an invoice line (spec 2.6) as sales invoices, quotations and expenses carry
+ * Wire shapes of an invoice line as sales invoices, quotations and expenses carry
  * them, field order as the reference. `id` and `_destroy` steer the nested-subresource rules.
  */
 import { Type } from "@sinclair/typebox";

@@ -1,6 +1,6 @@
 /**
  * The lines of a document (sales invoice, quotation, expense), in one place for every kind:
- * nested-subresource changes (spec 4.3 rule 3) are planned and checked first — every problem
+ * nested-subresource changes (platform/nested.ts) are planned and checked first — every problem
  * recorded, nothing written — and applied afterwards in the caller's transaction, so a request
  * changes all of its lines or none. Amounts come from the shared line arithmetic (rules.ts).
  */

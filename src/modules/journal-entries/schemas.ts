@@ -1,4 +1,4 @@
-/** Wire shapes of a manual journal entry (spec 2.13), field order as the reference. */
+/** Wire shapes of a manual journal entry, field order as the reference. */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 

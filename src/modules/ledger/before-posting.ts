@@ -43,7 +43,7 @@ export async function checkPeriodOpen(
   if (lock) errors.add(attribute, { key: "inFiledPeriod", from: lock.from_date, till: lock.till_date });
 }
 
-/** Refuses a posting dated in a locked period, naming `date` as the spec's validation error does. */
+/** Refuses a posting dated in a locked period, naming `date` in a 422 validation error. */
 export async function assertPeriodOpen(
   executor: Executor,
   companyId: number,

@@ -1,5 +1,5 @@
 /**
- * Every row of bookkeeping.md 1.3 (sales) and 1.4 (purchases) that Kasboek's VAT types can
+ * Every row of docs/bookkeeping.md 1.3 (sales) and 1.4 (purchases) that Kasboek's VAT types can
  * express, as the box each line lands in, with hand-computed amounts for the self-assessment.
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const sale = (facts: Partial<SalesLineFacts>): SalesLineFacts => ({
   ...facts,
 });
 
-describe("sales lines into boxes (bookkeeping.md 1.3)", () => {
+describe("sales lines into boxes (docs/bookkeeping.md 1.3)", () => {
   it.each([
     ["S1 NL 21 %", sale({}), "1a", "1a", "profit.revenue.high", null],
     ["S2 NL 9 %", sale({ vatTypeName: "vat_low_new", vatRate: "0.09" }), "1b", "1b", "profit.revenue.low", null],
@@ -131,7 +131,7 @@ describe("sales lines into boxes (bookkeeping.md 1.3)", () => {
   });
 });
 
-describe("expense lines into boxes (bookkeeping.md 1.4)", () => {
+describe("expense lines into boxes (docs/bookkeeping.md 1.4)", () => {
   const expense = {
     vatTypeName: "vat_high",
     netCents: 10_000,

@@ -1,6 +1,6 @@
 /**
- * Which box of the Dutch VAT return a document line lands in (bookkeeping.md 1.3 for sales, 1.4
- * for expenses), and on which accounts it posts. Pure: the inputs are the line's VAT type and
+ * Which box of the Dutch VAT return a document line lands in (docs/bookkeeping.md 1.3 for sales,
+ * 1.4 for expenses), and on which accounts it posts. Pure: the inputs are the line's VAT type and
  * rate, the tax point (the invoice date), the counterparty's country and VAT number, the sale type
  * and the distance-sale flag, and whether the company is in the KOR.
  *
@@ -14,7 +14,7 @@ export const VAT_BOXES = ["1a", "1b", "1c", "1d", "1e", "2a", "3a", "3b", "3c", 
 export type VatBox = (typeof VAT_BOXES)[number];
 export type IcpKind = "supplies" | "services";
 
-/** The accounts the postings use by role (bookkeeping.md 3.2 roles mapped onto our paths). */
+/** The accounts the postings use by role (docs/bookkeeping.md 3.2: roles mapped onto our paths). */
 export const LEDGER_ACCOUNTS = {
   debtors: "activa.current_assets.debtors",
   creditors: "passiva.current_liabilities.creditors",
@@ -61,9 +61,9 @@ export const DOCUMENT_POSTING_PATHS: readonly string[] = [
 
 /** The rate the old low VAT type was replaced on; a 6 % line dated later is an "other rate" (1c). */
 const NEW_LOW_RATE_SINCE = "2019-01-01";
-/** The self-assessment rate of a reverse-charged purchase when the line names none (bookkeeping.md 1.4). */
+/** The self-assessment rate of a reverse-charged purchase when the line names none (docs/bookkeeping.md 1.4). */
 export const DEFAULT_REVERSE_CHARGE_RATE = "0.21";
-/** 1d's base column is the VAT grossed up at the general rate (bookkeeping.md 1.5, a setting there). */
+/** 1d's base column is the VAT grossed up at the general rate (docs/bookkeeping.md 1.5). */
 const PRIVATE_USE_RATE = "0.21";
 
 export interface SalesLineFacts {
@@ -105,7 +105,7 @@ function untaxed(baseBox: VatBox | null, revenue: RevenueAccount, icpKind: IcpKi
   return { baseBox, vatBox: null, revenuePath: `${REVENUE}.${revenue}`, icpKind };
 }
 
-/** Sales lines (bookkeeping.md 1.3, rows S1–S19 our VAT types can express). */
+/** Sales lines (docs/bookkeeping.md 1.3, rows S1–S19 our VAT types can express). */
 export function classifySalesLine(line: SalesLineFacts): SalesLineClass {
   if (line.kor) return untaxed(null, "exempt");
   const region = regionOf(line.country);
@@ -160,7 +160,7 @@ export interface ExpenseLineClass {
   selfAssessed: { box: "2a" | "4a" | "4b"; vatCents: number } | null;
 }
 
-/** Expense lines (bookkeeping.md 1.4, rows P1–P5): input VAT to 5b, reverse charge to 2a/4a/4b. */
+/** Expense lines (docs/bookkeeping.md 1.4, rows P1–P5): input VAT to 5b, reverse charge to 2a/4a/4b. */
 export function classifyExpenseLine(line: ExpenseLineFacts): ExpenseLineClass {
   if (line.vatTypeName === "vat_reverse_charged") {
     const rate = new Big(line.reverseChargeVatRate ?? DEFAULT_REVERSE_CHARGE_RATE);

@@ -1,8 +1,8 @@
 /**
- * Pure rules of the ledger: what entry each event posts (bookkeeping.md 3.3: P1/P2 sales invoice,
- * P3/P5 payment, P4 expense, manual entries as written), that an entry balances, and what its
- * reversal is. Amounts are integer cents; a signed amount is a debit when positive, a credit when
- * negative, and a zero amount posts no line. No database, no clock.
+ * Pure rules of the ledger: what entry each event posts (docs/bookkeeping.md 3.3: P1/P2 sales
+ * invoice, P3/P5 payment, P4 expense, manual entries as written), that an entry balances, and
+ * what its reversal is. Amounts are integer cents; a signed amount is a debit when positive, a
+ * credit when negative, and a zero amount posts no line. No database, no clock.
  *
  * A document's lines are added up as bigint (per account, per VAT box, in total): lines of
  * opposite signs pass 2^53 cents between them, where a float rounds and the entry would not

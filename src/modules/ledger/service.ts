@@ -1,6 +1,7 @@
 /**
- * The ledger: the only writer of postings (DESIGN.md sections 7 and 9). Every event posts in the
- * caller's transaction, so a posting that fails takes the publish, payment or entry with it.
+ * The ledger: the only writer of postings (docs/architecture.md, the invariants of the books).
+ * Every event posts in the caller's transaction, so a posting that fails takes the publish, payment
+ * or entry with it.
  *
  * Invariants:
  * - Every entry balances (checked here, and again by the database when the entry is sealed). An

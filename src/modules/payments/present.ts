@@ -1,4 +1,4 @@
-/** A payment on the wire (spec 2.9), with Kasboek's `bank_transaction` on one from a bank statement. */
+/** A payment on the wire, with Kasboek's `bank_transaction` on one from a bank statement. */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";

@@ -1,4 +1,4 @@
-/** Wire shapes of a payment (spec 2.9), field order as the reference. */
+/** Wire shapes of a payment, field order as the reference. */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 

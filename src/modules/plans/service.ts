@@ -1,6 +1,6 @@
 /**
- * Plans: what a company's subscription allows (DESIGN.md section 10). The operator manages them
- * (`kasboek plans …`); every module that creates a limited row asks `assertCanCreate` first,
+ * Plans: what a company's subscription allows (the README's Plans section). The operator manages
+ * them (`kasboek plans …`); every module that creates a limited row asks `assertCanCreate` first,
  * inside its own create transaction, and this module answers for every limit in one place.
  *
  * Invariants:

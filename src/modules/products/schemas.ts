@@ -1,5 +1,5 @@
 /**
- * Wire shapes of a product (spec 2.12) with its embedded invoice line (spec 2.6), field order
+ * Wire shapes of a product with its embedded invoice line, field order
  * as the reference. The line's amounts are for quantity 1.
  */
 import { Type } from "@sinclair/typebox";

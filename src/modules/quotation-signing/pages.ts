@@ -25,7 +25,7 @@ import {
 
 export type { SigningPageError, SigningProblem } from "./texts.js";
 
-// The view carries no time zone; Europe/Amsterdam is every company's default (DESIGN.md §5).
+// The view carries no time zone; Europe/Amsterdam is every company's default.
 const TIME_ZONE = "Europe/Amsterdam";
 const NAME_FIELD_ID = "signer_name";
 const NAME_ERROR_ID = "signer_name_error";

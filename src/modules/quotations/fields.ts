@@ -1,5 +1,5 @@
 /**
- * The fields of a quotation (spec 3.2): the request turned into the quotation's next columns,
+ * The fields of a quotation: the request turned into the quotation's next columns,
  * every problem recorded before anything is written. A quotation always names its contact; its
  * number may be written by hand (unique per company) or is generated at publication.
  */

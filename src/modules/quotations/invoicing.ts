@@ -1,7 +1,7 @@
 /**
- * Quotation → invoice (DESIGN.md section 9): a concept sales invoice with the quotation's
- * contact, template and lines, made through the sales-invoice service in the quotation's own
- * transaction, so the quotation is `invoiced` exactly when the invoice exists.
+ * Quotation → invoice (`_invoice`, a Kasboek addition): a concept sales invoice with the
+ * quotation's contact, template and lines, made through the sales-invoice service in the
+ * quotation's own transaction, so the quotation is `invoiced` exactly when the invoice exists.
  */
 import type { Executor } from "../../db/connection.js";
 import type { CompanyAccess } from "../../platform/access.js";

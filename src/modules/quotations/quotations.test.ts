@@ -127,7 +127,7 @@ describe("quotations", () => {
   });
 });
 
-describe("quotation states through the API (spec 3.2)", () => {
+describe("quotation states through the API", () => {
   const cases: Array<[string, string, string | null]> = [
     ["concept", "_publish", "published"],
     ["concept", "_approve", null],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inEnglish } from "../../../test/support/english.js";
 import { QUOTATION_STATUSES, requestedTrigger, TRIGGERS, transition } from "./rules.js";
 
-/** Every (status, trigger) pair of spec 3.2 and DESIGN.md section 9, allowed or not. */
+/** Every (status, trigger) pair, allowed or not: the Rompslomp API's states and Kasboek's `_invoice`. */
 const EXPECTED: Record<string, Record<string, string | null>> = {
   concept: { _publish: "published", _approve: null, _deny: null, _invoice: null },
   imported: { _publish: null, _approve: null, _deny: null, _invoice: null },

@@ -1,5 +1,5 @@
 /**
- * The quotation lifecycle of spec 3.2 as one transition table, plus the quotation number format.
+ * The quotation lifecycle as one transition table, plus the quotation number format.
  * Pure: no database, no clock. Every (status, trigger) pair not in the table is refused with the
  * current status named, so a client learns why.
  */
@@ -22,7 +22,7 @@ export const TRANSITIONS: Readonly<Record<Trigger, Transition>> = {
   _publish: { from: ["concept"], to: "published", onCreate: true },
   _approve: { from: ["published", "denied"], to: "approved", onCreate: false },
   _deny: { from: ["published", "approved"], to: "denied", onCreate: false },
-  // DESIGN.md section 9: an approved or published quotation becomes a concept sales invoice
+  // a Kasboek addition: an approved or published quotation becomes a concept sales invoice
   _invoice: { from: ["approved", "published"], to: "invoiced", onCreate: false },
 };
 

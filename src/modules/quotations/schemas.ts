@@ -1,7 +1,7 @@
 /**
- * Wire shapes of a quotation (spec 2.10), field order as the reference. `creates_sign_url_on_publish`
+ * Wire shapes of a quotation, field order as the reference. `creates_sign_url_on_publish`
  * shows only when true, `sign_url` only when a signing page exists, and `sales_invoice_id` (a
- * Kasboek addition, DESIGN.md section 9) only once the quotation was invoiced.
+ * Kasboek addition) only once the quotation was invoiced.
  */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObjectWithOmissions } from "../../platform/fields.js";

@@ -1,9 +1,9 @@
 /**
  * The mileage report of a calendar year: business and private kilometres from the rides, and the
  * deductible amount for business km with a privately owned vehicle at that year's rate
- * (bookkeeping.md 5.1). A year without a known rate is refused rather than guessed, and so is
- * one whose kilometres add up past what a JSON number states exactly (2^53): the sums are exact
- * (bigint), and the deductible amount is exact at any size.
+ * (docs/bookkeeping.md 5.1). A year without a known rate is refused rather than guessed, and so
+ * is one whose kilometres add up past what a JSON number states exactly (2^53): the sums are
+ * exact (bigint), and the deductible amount is exact at any size.
  */
 import type { CompanyAccess } from "../../platform/access.js";
 import { dateInTimeZone } from "../../platform/dates.js";

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the bookkeeper's reports: the chart's tree with amounts per node, the report
- * period's defaults, aging of open items, and the mileage rate per year (bookkeeping.md 5.1); the
- * month arithmetic is in month-rules.ts.
+ * period's defaults, aging of open items, and the mileage rate per year (docs/bookkeeping.md 5.1);
+ * the month arithmetic is in month-rules.ts.
  * Amounts are integer cents, as bigint: a report adds up any number of postings, past the 2^53
  * cents a number holds exactly. No database, no clock (today is always passed in).
  */
@@ -218,7 +218,7 @@ export function ageOpenItems(
   return { contacts, total_cents: total, buckets: totals };
 }
 
-/** Deductible amount per business km with a privately owned vehicle (bookkeeping.md 5.1), in euros. */
+/** Deductible amount per business km with a privately owned vehicle (docs/bookkeeping.md 5.1), in euros. */
 const MILEAGE_RATES: Readonly<Record<number, string>> = { 2023: "0.21", 2024: "0.23", 2025: "0.23", 2026: "0.25" };
 
 export function mileageRate(year: number): string | null {

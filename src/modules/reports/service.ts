@@ -1,10 +1,10 @@
 /**
  * The bookkeeper's reports over the ledger (issue 11, part 5): trial balance, profit and loss,
- * balance sheet and general ledger. Every figure is a sum of posted lines in integer cents
- * (DESIGN.md section 9), exact at any size: summed exactly in SQL (db/exact-sums.ts) and added as
- * bigint here, so no total loses a cent past 2^53 or fails past 2^63; nothing is re-derived from
- * documents. Open items and mileage are in
- * `open-items.ts` and `mileage.ts`, re-exported here as the module's one entry point.
+ * balance sheet and general ledger. Every figure is a sum of posted lines in integer cents,
+ * exact at any size: summed exactly in SQL (db/exact-sums.ts) and added as bigint here, so no
+ * total loses a cent past 2^53 or fails past 2^63; nothing is re-derived from documents. Open
+ * items and mileage are in `open-items.ts` and `mileage.ts`, re-exported here as the module's
+ * one entry point.
  *
  * Invariants: the trial balance's totals are equal; total assets equal total liabilities and
  * equity, the results of this and earlier years included; a report date left out is today in

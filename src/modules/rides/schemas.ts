@@ -1,4 +1,4 @@
-/** Wire shapes of a ride (spec 2.15): all seven fields always present, in the reference's order. */
+/** Wire shapes of a ride: all seven fields always present, in the reference's order. */
 import { Type } from "@sinclair/typebox";
 import { Filled, Nullable, ResponseObject } from "../../platform/fields.js";
 

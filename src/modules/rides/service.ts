@@ -1,5 +1,5 @@
 /**
- * Rides (spec 4.2): mileage records. An update changes only the supplied fields and the result
+ * Rides: mileage records. An update changes only the supplied fields and the result
  * is validated as a whole, so one 422 names every invalid attribute.
  */
 import type { Static } from "@sinclair/typebox";

@@ -1,5 +1,5 @@
 /**
- * The fields of a sales invoice (spec 2.7): turns a create or update request into the invoice's
+ * The fields of a sales invoice: turns a create or update request into the invoice's
  * next columns, recording every problem before anything is written. The documents pipeline runs
  * it inside the request's transaction; absent attributes keep their stored values.
  */

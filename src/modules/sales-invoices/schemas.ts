@@ -1,5 +1,5 @@
 /**
- * Wire shapes of a sales invoice (spec 2.7), field order as the reference. Fields the reference
+ * Wire shapes of a sales invoice, field order as the reference. Fields the reference
  * leaves out when unset are optional here and omitted by the presenter: custom_payment_instructions
  * (other methods), pay_url (none), creates_pay_url_on_publish and sends_copy_by_email_on_publish
  * (only true and before publication), validates_vat_number (only false), api_reference (unset).

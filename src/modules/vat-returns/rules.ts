@@ -1,9 +1,9 @@
 /**
- * Pure rules of the VAT return (bookkeeping.md 1.1, 1.6 and 1.8): which periods there are, which
- * columns each of the 14 boxes has, how the exact ledger sums round to the whole euros a return is
- * filed in, and what the settlement (P6) moves. Amounts are integer cents, as bigint (a period's
- * sums may pass the 2^53 cents a number holds exactly); a filed amount is a whole number of euros,
- * still held in cents. No database, no clock.
+ * Pure rules of the VAT return (docs/bookkeeping.md 1.1, 1.6 and 1.8): which periods there are,
+ * which columns each of the 14 boxes has, how the exact ledger sums round to the whole euros a
+ * return is filed in, and what the settlement (P6) moves. Amounts are integer cents, as bigint
+ * (a period's sums may pass the 2^53 cents a number holds exactly); a filed amount is a whole
+ * number of euros, still held in cents. No database, no clock.
  */
 import { daysInMonth, isSupportedDate, OUTSIDE_SUPPORTED_DATES } from "../../platform/dates.js";
 import { invalidParameter } from "../../platform/errors.js";

@@ -1,7 +1,7 @@
 /**
- * The VAT return (aangifte omzetbelasting, bookkeeping.md 1): every figure is a sum of the VAT box
- * tags the ledger wrote when it posted, over the lines dated in the period; nothing is re-derived
- * from documents. An open period is computed live; a filed one answers what was filed.
+ * The VAT return (aangifte omzetbelasting, docs/bookkeeping.md 1): every figure is a sum of the
+ * VAT box tags the ledger wrote when it posted, over the lines dated in the period; nothing is
+ * re-derived from documents. An open period is computed live; a filed one answers what was filed.
  *
  * Filing (scope manage:journal_entries, because it posts the settlement entry) happens in one
  * transaction that holds the company's settings row: the period must be over in the company's

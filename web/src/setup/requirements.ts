@@ -33,7 +33,7 @@ export function missingForInvoices(company: RequirementInput): LegalField[] {
   for (const field of ["address", "zipcode", "city", "kvk_number"] as const) {
     if (blank(company[field])) missing.push(field);
   }
-  // the API stores no value as liable (spec 2.1): only an explicit false spares the VAT number
+  // the API stores no value as liable: only an explicit false spares the VAT number
   if (company.vat_liable !== false && blank(company.vat_number)) missing.push("vat_number");
   if (blank(company.iban)) missing.push("iban");
   return missing;
