@@ -12,7 +12,8 @@ const CAPITAL = "passiva.equity.capital";
 const MISC = "profit.costs.other_costs.misc";
 
 const INSIDE = ["1900-01-01", "1900-01-02", "9999-12-30", "9999-12-31"];
-const OUTSIDE = ["1899-12-31", "10000-01-01", "0999-12-31"];
+// years 0–99 too: Date.UTC and Intl read them as other years, and PostgreSQL has no year 0
+const OUTSIDE = ["1899-12-31", "10000-01-01", "0999-12-31", "0099-06-15", "0001-01-01", "0000-01-01"];
 
 let harness: TestApp;
 let company: TestCompany;
@@ -161,7 +162,8 @@ describe("a date in a body", () => {
 
   it("refuses a date-time that falls after the last supported date in the company's time zone", async () => {
     // 23:30 in New York on the last day is 04:30 the next day in UTC, where instants are stored
-    for (const paidAt of ["9999-12-31T23:30:00-05:00", "9999-12-31T23:30:00Z", "1899-12-31T23:00:00+01:00"]) {
+    const outside = ["9999-12-31T23:30:00-05:00", "9999-12-31T23:30:00Z", "1899-12-31T23:00:00+01:00"];
+    for (const paidAt of [...outside, "0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "0099-06-15T12:00:00Z"]) {
       const response = await post("/payments", { payment: { amount: "1", account_path: BANK, paid_at: paidAt } });
       expect(response.statusCode, paidAt).toBe(422);
       expect(errorOf(response).message).toContain("paid_at must be between 1900-01-01 and 9999-12-31");

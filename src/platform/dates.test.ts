@@ -55,6 +55,24 @@ describe("dates", () => {
     expect(instant("1899-12-31T12:00:00")).toBe(false);
   });
 
+  it("refuses an instant of the years 0–99, which Date.UTC and Intl read as other years", () => {
+    const instant = (text: string, zone = AMSTERDAM) => isSupportedInstant(parseDateTime(text, zone) ?? "", zone);
+    for (const text of [
+      "0000-01-01T00:00:00Z",
+      "0000-12-31T23:59:59Z",
+      "0001-01-01T00:00:00Z",
+      "0099-06-15T12:00:00Z",
+    ]) {
+      expect([text, instant(text)]).toEqual([text, false]);
+      expect([text, instant(text, "UTC")]).toEqual([text, false]);
+    }
+  });
+
+  it("shows a stored instant of a year before 1000 with its own year, in four digits", () => {
+    expect(formatDateTime("0001-01-01T00:00:00.000Z", "UTC")).toBe("0001-01-01T00:00:00.000+00:00");
+    expect(formatDateTime("0099-06-15T12:00:00.000Z", AMSTERDAM).slice(0, 10)).toBe("0099-06-15");
+  });
+
   it("gives the calendar date in the company's time zone", () => {
     expect(dateInTimeZone(new Date("2024-03-01T23:30:00Z"), AMSTERDAM)).toBe("2024-03-02");
   });

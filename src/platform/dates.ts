@@ -118,14 +118,8 @@ export function timeZoneOffsetMinutes(epochMs: number, timeZone: string): number
 function askedOffsetMinutes(epochMs: number, timeZone: string): number {
   const parts = wallClockFormat(timeZone).formatToParts(new Date(epochMs));
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    value("year"),
-    value("month") - 1,
-    value("day"),
-    value("hour"),
-    value("minute"),
-    value("second"),
-  );
+  const secondOfDay = (value("hour") * 60 + value("minute")) * 60 + value("second");
+  const asUtc = utcMidnight(value("year"), value("month") - 1, value("day")).getTime() + secondOfDay * 1000;
   return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
 
@@ -165,7 +159,7 @@ export function formatDateTime(isoUtc: string, timeZone: string): string {
   const sign = offset < 0 ? "-" : "+";
   const absolute = Math.abs(offset);
   return (
-    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
     `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
     `.${pad(local.getUTCMilliseconds(), 3)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`
   );
@@ -196,6 +190,9 @@ export function dateInTimeZone(now: Date, timeZone: string): string {
  */
 export function isSupportedInstant(isoUtc: string, timeZone: string): boolean {
   if (!/^\d{4}-/.test(isoUtc)) return false;
+  // A zone is less than a day from UTC, so an instant days before FIRST_DATE is refused unasked:
+  // Intl names the years before year 1 (BC) as if they were after it.
+  if (isoUtc < addDays(FIRST_DATE, -1)) return false;
   return isSupportedDate(formatDateTime(isoUtc, timeZone).slice(0, 10));
 }
 
