@@ -18,9 +18,11 @@
  */
 import type { Executor } from "../../db/connection.js";
 import type { Resource } from "../../platform/catalogue/keys.js";
+import { accountIdsByPath } from "../accounts/service.js";
 import { companyDetails } from "../companies/service.js";
 import { postNewSources } from "./batch-posting.js";
 import { accountIds, assertPeriodOpen, type PreparedPosting } from "./before-posting.js";
+import { LEDGER_ACCOUNTS } from "./classification.js";
 import { draftOrRefuse, sealOrRefuse } from "./limits.js";
 import { insertUnsealedEntry, lineValues, type UnsealedEntry } from "./posting-store.js";
 import {
@@ -240,6 +242,32 @@ export async function postedDocument(
 ): Promise<{ contactId: number | null } | null> {
   const [entry] = await findActiveEntries(executor, companyId, document);
   return entry ? { contactId: entry.contact_id } : null;
+}
+
+/**
+ * Which way money settles a posted document, from what its posting owes on debtors or creditors:
+ * 1 money in (a sales invoice, a supplier's credit), -1 money out (an expense, a credit note),
+ * 0 when it owes nothing or is not posted.
+ */
+export async function settlingDirection(
+  executor: Executor,
+  companyId: number,
+  document: { type: "sales_invoice" | "expense"; id: number },
+): Promise<-1 | 0 | 1> {
+  const path = document.type === "sales_invoice" ? LEDGER_ACCOUNTS.debtors : LEDGER_ACCOUNTS.creditors;
+  const entries = await findActiveEntries(executor, companyId, document);
+  const [accounts, lines] = await Promise.all([
+    accountIdsByPath(executor, companyId, [path]),
+    findEntryLines(
+      executor,
+      entries.map((entry) => entry.id),
+    ),
+  ]);
+  const accountId = accounts.get(path);
+  const owedCents = lines
+    .filter((line) => line.account_id === accountId)
+    .reduce((sum, line) => sum + line.debit_cents - line.credit_cents, 0);
+  return owedCents > 0 ? 1 : owedCents < 0 ? -1 : 0;
 }
 
 /** P3/P5: posts a payment as it now is, or takes it out of the books (null: it was deleted). */

@@ -26,7 +26,7 @@ export interface LinkAttributes {
 }
 
 /** The columns of the link after the request; undefined when the request leaves it alone. */
-export type LinkColumns = { document_type: string | null; document_id: number | null } | undefined;
+export type LinkColumns = { document_type: "sales_invoice" | "expense" | null; document_id: number | null } | undefined;
 
 const ATTRIBUTES = [
   ["sales_invoice_id", "sales_invoice", "publishedInvoiceNeeded"],

@@ -167,7 +167,7 @@ describe("splitting a payment over several documents", () => {
     expect(await bankBalance(api, payment)).toBe("96.8");
   });
 
-  it("refuses a split that does not add up, a part of zero, another company's invoice, or one invoice twice, and changes nothing", async () => {
+  it("refuses a split that does not add up, a part of zero or going the wrong way, another company's invoice, or one invoice twice, and changes nothing", async () => {
     const { api, invoices, payment } = await setUp("Fout BV", ["100", "50"], "181.50");
     const [first, second] = invoices;
     const stranger = await newCompany(harness.deps, "Vreemd BV");
@@ -213,6 +213,14 @@ describe("splitting a payment over several documents", () => {
         [{ amount: "181.50" }, { amount: "0.001", sales_invoice_id: first?.id, expense_id: 1 }],
         "Payment is invalid: parts[0].sales_invoice_id or expense_id must name the document this part pays; " +
           "parts[1].amount must have at most two decimals; parts[1].expense_id cannot be given together with sales_invoice_id",
+      ],
+      [
+        // adds up, but takes money off an invoice: it would be open for more than its total
+        [
+          { amount: "241.50", sales_invoice_id: first?.id },
+          { amount: "-60.00", sales_invoice_id: second?.id },
+        ],
+        "Payment is invalid: parts[1].amount must be positive: money coming in settles this document",
       ],
       [[], "Payment is invalid: parts is missing or empty"],
     ];

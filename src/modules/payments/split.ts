@@ -5,6 +5,9 @@
  * - the parts add up exactly to the payment's amount (integer cents), none is zero, and each
  *   names one document in the books (a published sales invoice or expense of the company, as a
  *   link by hand does: link.ts), no document twice;
+ * - each part goes the way money settles its document (the ledger's `settlingDirection`): in for
+ *   an invoice, out for a credit note or an expense, so a split never adds to what a document is
+ *   owed (an invoice open for more than its total);
  * - only an unbooked payment is split: one linked already is unlinked first, and a bank
  *   statement's duplicate is in no one's books;
  * - one transaction, all or nothing: the payment becomes the first part, and each further part is
@@ -24,6 +27,7 @@ import { readWritePayload } from "../../platform/attributes.js";
 import { invalid, notFound, ValidationErrors } from "../../platform/errors.js";
 import { Nullable } from "../../platform/fields.js";
 import { centsToDecimal, decimalToCents } from "../../platform/money.js";
+import { settlingDirection } from "../ledger/service.js";
 import { learnCounterpartyIban } from "./bank.js";
 import { type DocumentLink, linkColumns } from "./link.js";
 import { postPayment } from "./posting.js";
@@ -91,7 +95,13 @@ async function readPart(
   const link = await linkColumns(executor, companyId, attributes, null, problems);
   errors.absorb(problems, `${name}.`);
   if (link?.document_type == null || link.document_id === null || amountCents === null) return null;
-  return { amountCents, document: { type: link.document_type, id: link.document_id } };
+  const document = { type: link.document_type, id: link.document_id };
+  const direction = await settlingDirection(executor, companyId, document);
+  if (direction !== 0 && Math.sign(amountCents) !== direction) {
+    errors.add(`${name}.amount`, { key: direction > 0 ? "splitPartMoneyIn" : "splitPartMoneyOut" });
+    return null;
+  }
+  return { amountCents, document };
 }
 
 async function readParts(

@@ -45,7 +45,7 @@ const PROBLEMS: { [Key in keyof ProblemParams]: ProblemParams[Key] } = {
   oneTrigger: { triggers: ["_approve", "_deny"] }, noVatUnderKor: {}, atLeastTwoLines: {}, debitOrCredit: {},
   unbalanced: { debits: "100.0", credits: "99.5" }, tooManyPayments: { most: 1000 },
   orExpenseId: {}, splitSum: { amount: "100.0", sum: "99.99" }, splitBooked: {}, splitDuplicate: {},
-  costAccount: {}, bookBooked: {}, bookDuplicate: {}, bookMoneyIn: {},
+  splitPartMoneyIn: {}, splitPartMoneyOut: {}, costAccount: {}, bookBooked: {}, bookDuplicate: {}, bookMoneyIn: {},
   accountMonthFull: { account: "activa.current_assets.debtors", month: "2026-02", most: "92233720368547758.07" },
   ledgerLineFull: { most: "90071992547409.91" }, settlementTooLarge: { most: "90071992547409.91" },
   inFiledPeriod: { from: "2026-07-01", till: "2026-09-30" }, periodNotEnded: {}, alreadyFiled: {},

@@ -191,6 +191,8 @@ export interface ProblemParams {
   splitSum: { amount: string; sum: string };
   splitBooked: NoParams;
   splitDuplicate: NoParams;
+  splitPartMoneyIn: NoParams;
+  splitPartMoneyOut: NoParams;
   // booking a payment to a cost account (payment-bookings)
   costAccount: NoParams;
   bookBooked: NoParams;
