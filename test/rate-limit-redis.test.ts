@@ -1,6 +1,6 @@
 /**
  * Rate limits with their counters in Redis (REDIS_URL): two app instances, as two processes
- * would, spend one shared budget; an unreachable Redis, or one that takes connections and never
+ * would, spend one shared budget and count one address's failed authentications together; an unreachable Redis, or one that takes connections and never
  * answers, leaves requests served (fail open) without RateLimit headers, with one log line. Uses
  * the Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379) under a key prefix of its own, and
  * skips, saying so, when no Redis answers there.
@@ -106,6 +106,22 @@ describe.runIf(haveRedis)("counters in Redis", () => {
     const remaining = served.map((response) => Number(response.headers["ratelimit-remaining"])).sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: limit }, (_, index) => index));
     for (const response of served) expect(response.headers["ratelimit-limit"]).toBe(String(limit));
+  });
+
+  it("makes two processes share the failed authentications of an address", async () => {
+    const limit = 6;
+    const settings = { perMinute: limit, redisUrl: REDIS_URL, redisKeyPrefix: `${PREFIX}failures:` };
+    const [first, second] = [await processApp(settings), await processApp(settings)];
+    if (first === undefined || second === undefined) throw new Error("two apps expected");
+    for (let index = 0; index < limit; index++) {
+      const response = await companiesOf(index % 2 === 0 ? first : second, `kb_guess${index}_${"x".repeat(40)}`);
+      expect(response.statusCode).toBe(401);
+    }
+    for (const app of [first, second]) {
+      const refused = await companiesOf(app, `kb_guess_more_${"x".repeat(40)}`);
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).type).toBe("client.rate_limit");
+    }
   });
 
   it("keys a token by its hash, never by the token itself (on a client the caller owns)", async () => {

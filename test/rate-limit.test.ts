@@ -1,6 +1,6 @@
 /**
  * Rate limits in one process (platform/rate-limit.ts): the budget per token and per client
- * address, the IETF draft headers on every counted response, the 429 envelope with Retry-After,
+ * address, failed authentications per client address, the IETF draft headers on every counted response, the 429 envelope with Retry-After,
  * the paths that are never counted, and RATE_LIMIT_PER_MINUTE=0. The shared Redis budget and
  * failing open are in rate-limit-redis.test.ts.
  */
@@ -164,6 +164,39 @@ describe("without a token", () => {
     expect((await companiesOf(app, null, "2001:db8:1:1::2")).statusCode).toBe(401);
     expect((await companiesOf(app, null, "2001:db8:1:1:ffff::3")).statusCode).toBe(429);
     expect((await companiesOf(app, null, "2001:db8:1:2::1")).statusCode).toBe(401);
+  });
+});
+
+describe("failed authentications", () => {
+  const guess = (index: number) => `kb_guess${index}_${"x".repeat(40)}`;
+
+  it("are counted per client address, so made-up tokens cannot each start a budget of their own", async () => {
+    const app = await limitedApp({ perMinute: LIMIT });
+    for (let index = 0; index < LIMIT; index++) {
+      expect((await companiesOf(app, guess(index), "10.0.0.1")).statusCode).toBe(401);
+    }
+    const refused = await companiesOf(app, guess(LIMIT), "10.0.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).type).toBe("client.rate_limit");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    // a valid token from there waits too, so an answer never tells a valid token from a guess
+    expect((await companiesOf(app, company.token, "10.0.0.1")).statusCode).toBe(429);
+    // another address is not touched
+    expect((await companiesOf(app, company.token, "10.0.0.2")).statusCode).toBe(200);
+    expect((await companiesOf(app, guess(0), "10.0.0.2")).statusCode).toBe(401);
+  });
+
+  it("count only refusals: a valid token's answers take nothing from its address", async () => {
+    const app = await limitedApp({ perMinute: LIMIT });
+    for (let index = 0; index < LIMIT - 1; index++) {
+      expect((await companiesOf(app, guess(index), "10.0.0.3")).statusCode).toBe(401);
+    }
+    for (let index = 0; index < LIMIT; index++) {
+      expect((await companiesOf(app, company.token, "10.0.0.3")).statusCode).toBe(200);
+    }
+    expect((await companiesOf(app, guess(LIMIT), "10.0.0.3")).statusCode).toBe(401);
+    expect((await companiesOf(app, guess(LIMIT + 1), "10.0.0.3")).statusCode).toBe(429);
   });
 });
 

@@ -19,12 +19,21 @@
  *
  * Not counted: the health checks (`/health…`), the metrics (`/metrics…`) and the static page
  * assets (`/assets/…`).
+ *
+ * Failed authentications: since each bearer token has its own budget, a client that sent a new
+ * made-up token with every request was never limited (and every guess cost a token lookup). So
+ * each 401 to a request with a bearer token also counts against its client address, and once an
+ * address had `perMinute` of them in a window, its requests with a bearer token are answered 429
+ * before any token is looked up, until the window ends: a valid token from there waits too, so a
+ * guess cannot tell a valid token by its answer. rate-limiter-flexible counts them (in memory, or
+ * in the same Redis), since @fastify/rate-limit cannot read a count without adding to it.
  */
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { ApiError } from "./errors.js";
 
 // ioredis is loaded only when a Redis client is made (REDIS_URL set): loading it was about a
@@ -77,9 +86,16 @@ function tokenKey(token: string): string {
 
 /** `token:<sha256 of the bearer token>`, or `address:<client address>` without one. */
 export function rateLimitKey(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  return token === undefined ? addressKey(request) : tokenKey(token);
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const token = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
-  if (token !== undefined) return tokenKey(token);
+  return typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
+}
+
+function addressKey(request: FastifyRequest): string {
   return `address:${normalizeIP(request.ip)}`;
 }
 
@@ -182,6 +198,8 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
       ),
   });
 
+  limitFailedAuthentications(app, settings, redis, watch);
+
   // The plugin's decorator exists once the plugin has loaded, i.e. before the first request.
   let limit: preHandlerAsyncHookHandler | undefined;
   app.addHook("onRequest", function rateLimited(request, reply, done) {
@@ -199,5 +217,42 @@ export function registerRateLimit(app: FastifyInstance, settings: RateLimitSetti
         done();
       },
     );
+  });
+}
+
+/** The header's failed authentications: each 401 to a bearer request counted, read before one is served. */
+function limitFailedAuthentications(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  redis: Redis | undefined,
+  watch: CountingWatch | undefined,
+): void {
+  const options = {
+    points: settings.perMinute,
+    duration: RATE_LIMIT_WINDOW_MS / 1000,
+    keyPrefix: `${settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}failed-authentication`,
+  };
+  // A Redis that is away is not waited for here: the request budget has waited for it already.
+  const failures =
+    redis === undefined
+      ? new RateLimiterMemory(options)
+      : new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true });
+  const applies = (request: FastifyRequest) => isRateLimited(request.url) && bearerToken(request) !== undefined;
+  // like the request budget, a count that cannot be read or written serves the request (fail open)
+  const uncounted = (error: unknown) => {
+    watch?.failed(error);
+    return null;
+  };
+
+  app.addHook("onRequest", async (request) => {
+    if (!applies(request)) return;
+    const counted = await failures.get(addressKey(request)).catch(uncounted);
+    if (counted === null || counted.consumedPoints < settings.perMinute) return;
+    settings.onRejected?.(request);
+    const retryAfterSeconds = Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+    throw new ApiError("client.rate_limit", { key: "tooManyRequests" }, { "retry-after": String(retryAfterSeconds) });
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode === 401 && applies(request)) await failures.penalty(addressKey(request)).catch(uncounted);
   });
 }
