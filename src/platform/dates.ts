@@ -22,6 +22,8 @@ const DATE_TIME_PATTERN =
 export const FIRST_DATE = "1900-01-01";
 /** The last supported date: the last with a four-digit year. */
 export const LAST_DATE = "9999-12-31";
+/** The last date before the range: an instant before it is on no supported date in any zone. */
+const DAY_BEFORE_FIRST_DATE = addDays(FIRST_DATE, -1);
 /** The problem of a date outside the supported range, as attributes and parameters report it. */
 export const OUTSIDE_SUPPORTED_DATES: Problem = { key: "between", minimum: FIRST_DATE, maximum: LAST_DATE };
 
@@ -192,7 +194,7 @@ export function isSupportedInstant(isoUtc: string, timeZone: string): boolean {
   if (!/^\d{4}-/.test(isoUtc)) return false;
   // A zone is less than a day from UTC, so an instant days before FIRST_DATE is refused unasked:
   // Intl names the years before year 1 (BC) as if they were after it.
-  if (isoUtc < addDays(FIRST_DATE, -1)) return false;
+  if (isoUtc < DAY_BEFORE_FIRST_DATE) return false;
   return isSupportedDate(formatDateTime(isoUtc, timeZone).slice(0, 10));
 }
 
