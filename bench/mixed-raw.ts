@@ -13,6 +13,12 @@
  * as db/paging.ts `selectPageFromNearerEnd` does; a text of three characters or more is searched
  * through SQLite's FTS mirror, and on PostgreSQL with `like` over the contact search columns
  * (db/search.ts). Run with `node --import tsx bench/mixed-raw.ts`; env PORT and DATABASE_URL.
+ *
+ * With RAW_BODIES=rows it answers instead the rows it read, as JSON: each invoice with its lines
+ * nested and its frozen contact parsed, the columns no answer shows (the company, the document
+ * keys) left out, so its bodies are about Kasboek's size. That is the least any JSON API over these
+ * statements must do — no authentication, validation or presentation (amounts stay cents) — so
+ * it shows how much of the padded baseline a server that answers in JSON can keep at all.
  */
 
 import { CONTACT_SEARCH_FIELDS } from "../src/modules/contacts/schemas.js";
@@ -67,18 +73,50 @@ if (!(port > 0) || databaseUrl === "") {
 }
 const db = openRaw(databaseUrl);
 const run = runner(db);
+const answersRows = process.env.RAW_BODIES === "rows";
+
+type Row = Record<string, Value>;
 
 /** A page of invoices by id (as listed), with their lines and attachments, as Kasboek reads it. */
-async function invoicesByIds(companyId: number, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await run(SQL.rows(ids.length), [DOCUMENT_TYPE, companyId, ...ids]);
-  await run(SQL.lines(ids.length), [companyId, DOCUMENT_TYPE, ...ids]);
+async function invoicesByIds(companyId: number, ids: number[]): Promise<{ invoices: Row[]; lines: Row[] }> {
+  if (ids.length === 0) return { invoices: [], lines: [] };
+  const invoices = await run(SQL.rows(ids.length), [DOCUMENT_TYPE, companyId, ...ids]);
+  const lines = await run(SQL.lines(ids.length), [companyId, DOCUMENT_TYPE, ...ids]);
   await run(SQL.attachments(ids.length), [companyId, DOCUMENT_TYPE, ...ids]);
+  return { invoices, lines };
 }
 
-const idsOf = (rows: Array<Record<string, Value>>) => rows.map((row) => Number(row.id));
+const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
+
+/** `row` without the columns no answer shows (RAW_BODIES=rows). */
+function shown(row: Row, hidden: readonly string[]): Row {
+  const kept: Row = {};
+  for (const [column, value] of Object.entries(row)) if (!hidden.includes(column)) kept[column] = value;
+  return kept;
+}
+
+const INVOICE_HIDDEN = ["company_id", "created_at", "cached_contact", "paid_cents"];
+const LINE_HIDDEN = ["company_id", "document_type", "document_id"];
+
+/** The invoices with their lines nested and their frozen contacts parsed (RAW_BODIES=rows). */
+function nested({ invoices, lines }: { invoices: Row[]; lines: Row[] }): unknown[] {
+  const linesByInvoice = new Map<number, Row[]>();
+  for (const line of lines) {
+    const invoiceId = Number(line.document_id);
+    linesByInvoice.set(invoiceId, [...(linesByInvoice.get(invoiceId) ?? []), shown(line, LINE_HIDDEN)]);
+  }
+  return invoices.map((invoice) => ({
+    ...shown(invoice, INVOICE_HIDDEN),
+    paid_cents: String(invoice.paid_cents),
+    cached_contact: typeof invoice.cached_contact === "string" ? JSON.parse(invoice.cached_contact) : null,
+    invoice_lines: linesByInvoice.get(Number(invoice.id)) ?? [],
+  }));
+}
 
 const { app, bodyOf } = rawApp("mixed-raw");
+
+/** The answer to the read `key`: padded to Kasboek's size, or with RAW_BODIES=rows what `rows` gives, as JSON. */
+const answer = (key: string, rows: () => unknown): string => (answersRows ? JSON.stringify(rows()) : bodyOf(key));
 
 type Params = { company_id: string; id: string };
 type Query = Record<string, string | undefined>;
@@ -89,9 +127,9 @@ app.get<{ Params: Params }>("/api/v1/companies/:company_id/sales_invoices/:id", 
   const id = Number(request.params.id);
   const [invoice] = await run(SQL.show, [DOCUMENT_TYPE, companyId, id]);
   if (invoice === undefined) return reply.code(404).send();
-  await run(SQL.lines(1), [companyId, DOCUMENT_TYPE, id]);
+  const lines = await run(SQL.lines(1), [companyId, DOCUMENT_TYPE, id]);
   await run(SQL.attachments(1), [companyId, DOCUMENT_TYPE, id]);
-  return reply.type(json).send(bodyOf("invoice"));
+  return reply.type(json).send(answer("invoice", () => ({ sales_invoice: nested({ invoices: [invoice], lines })[0] })));
 });
 
 app.get<{ Params: Params; Querystring: Query }>(
@@ -105,8 +143,8 @@ app.get<{ Params: Params; Querystring: Query }>(
         run(SQL.monthIds, [companyId, from, till, PER_PAGE, 0]),
         run(SQL.monthCount, [companyId, from, till]),
       ]);
-      await invoicesByIds(companyId, idsOf(rows));
-      return reply.type(json).send(bodyOf("month"));
+      const page = await invoicesByIds(companyId, idsOf(rows));
+      return reply.type(json).send(answer("month", () => ({ sales_invoices: nested(page) })));
     }
     const [counted] = await run(SQL.counted, [companyId, "sales_invoices"]);
     const total = Number(counted?.total ?? 0);
@@ -115,35 +153,38 @@ app.get<{ Params: Params; Querystring: Query }>(
       total > 0 && total < PER_PAGE
         ? idsOf(await run(SQL.ids("asc"), [companyId, total, 0])).reverse()
         : idsOf(await run(SQL.ids("desc"), [companyId, PER_PAGE, 0]));
-    await invoicesByIds(companyId, ids);
-    return reply.type(json).send(bodyOf("firstPage"));
+    const page = await invoicesByIds(companyId, ids);
+    return reply.type(json).send(answer("firstPage", () => ({ sales_invoices: nested(page) })));
   },
 );
 
 app.get<{ Params: Params; Querystring: Query }>("/api/v1/companies/:company_id/contacts", async (request, reply) => {
   const companyId = Number(request.params.company_id);
   const text = request.query["search[q]"] ?? "";
+  let found: Row[];
   if (db.kind === "sqlite" && [...text].length >= 3) {
     const phrase = `"${text.replace(/"/g, '""')}"`;
-    await Promise.all([
+    [found] = await Promise.all([
       run(`select * ${SQL.mirrorFilter} order by "id" limit ? offset ?`, [companyId, phrase, PER_PAGE, 0]),
       run(`select count(*) as "total" ${SQL.mirrorFilter}`, [companyId, phrase]),
     ]);
   } else {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     const patterns = CONTACT_SEARCH_FIELDS.map(() => pattern);
-    await Promise.all([
+    [found] = await Promise.all([
       run(`select * ${SQL.likeFilter} order by "id" limit ? offset ?`, [companyId, ...patterns, PER_PAGE, 0]),
       run(`select count(*) as "total" ${SQL.likeFilter}`, [companyId, ...patterns]),
     ]);
   }
-  return reply.type(json).send(bodyOf("search"));
+  return reply
+    .type(json)
+    .send(answer("search", () => ({ contacts: found.map((contact) => shown(contact, ["company_id"])) })));
 });
 
 app.get<{ Params: Params }>("/api/v1/companies/:company_id/contacts/:id", async (request, reply) => {
   const [contact] = await run(SQL.contact, [Number(request.params.company_id), Number(request.params.id)]);
   if (contact === undefined) return reply.code(404).send();
-  return reply.type(json).send(bodyOf("contact"));
+  return reply.type(json).send(answer("contact", () => ({ contact: shown(contact, ["company_id"]) })));
 });
 
 let closing = false;

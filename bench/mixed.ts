@@ -7,7 +7,8 @@
  * 2. runs the mixed workload (bench/mixed-workload.ts: 80 % reads, 15 % writes, 5 % books, a random
  *    company per request) on Kasboek;
  * 3. runs the reads alone, in turns, on Kasboek and on the raw driver running the same statements
- *    (bench/mixed-raw.ts, its bodies sized as Kasboek's were).
+ *    (bench/mixed-raw.ts), once answering bodies padded to Kasboek's sizes and once the rows it read,
+ *    as JSON (the least a JSON API over those statements does).
  * Guarantees: the runs of a step take turns in SETTINGS.mixed.rounds short rounds, each on its own
  * server process kept from the first round to the last (so its peak RSS, VmHWM, is its own), with
  * the same settings; in a round, every run's connections ask the same requests in the same order
@@ -153,7 +154,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ tables: string[]; fl
     await request(`${server.baseUrl}/__bench/sizes`, sizing, 204);
   };
   console.log("the reads only, in turns:");
-  const [kasboekReads, rawRun] = await inTurns(
+  const [kasboekReads, rawRun, rowsRun] = await inTurns(
     [
       { label: "Kasboek", start: kasboek, load: load(true) },
       {
@@ -162,6 +163,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ tables: string[]; fl
         beforeRound: sizeRaw,
         load: load(true),
       },
+      { label: "raw driver, rows as JSON", start: () => startMixedRaw(database.url, "rows"), load: load(true) },
     ],
     seed,
     (index, round) => {
@@ -176,9 +178,9 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ tables: string[]; fl
     },
   );
   await database.drop();
-  if (kasboekReads === undefined || rawRun === undefined) throw new Error("a run is missing");
+  if (kasboekReads === undefined || rawRun === undefined || rowsRun === undefined) throw new Error("a run is missing");
 
-  const result: MixedDatabase = { title, mixed, reads: { raw: rawRun, kasboek: kasboekReads } };
+  const result: MixedDatabase = { title, mixed, reads: { raw: rawRun, rows: rowsRun, kasboek: kasboekReads } };
   const tables = [
     `### ${title}`,
     mixedTable(title, mixed),

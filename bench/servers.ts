@@ -62,9 +62,10 @@ export async function startRaw(databaseUrl: string, companyId: number): Promise<
   return server;
 }
 
-export async function startMixedRaw(databaseUrl: string): Promise<Server> {
+/** The mixed workload's raw-driver reads, answering padded bodies or (`"rows"`) the rows they read, as JSON. */
+export async function startMixedRaw(databaseUrl: string, bodies: "padded" | "rows" = "padded"): Promise<Server> {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl };
+  const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, RAW_BODIES: bodies };
   const server = startNode("raw driver", ["--import", "tsx", join(ROOT, "bench", "mixed-raw.ts")], ROOT, env, port);
   await waitUntilAnswers(server);
   return server;
