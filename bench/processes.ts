@@ -130,10 +130,18 @@ export function cpuTicks(pid: number): number {
   return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
 }
 
+/** CPU time (clock ticks) a process's ended children used, once it waited for them. */
+function endedChildrenTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
+}
+
 /**
  * CPU time (clock ticks) used so far by the processes of a PostgreSQL server on this machine, or
- * undefined when none is visible (a server elsewhere). A backend that ends between two readings
- * takes its time with it; the bench's servers keep their pools' connections open.
+ * undefined when none is visible (a server elsewhere). A backend or autovacuum worker that ends
+ * between two readings is counted too: its time moves into its parent's ended-children time
+ * (the postmaster waits for every child), which is added; without it a worker that ran during a
+ * measured part and ended took its time with it, and the difference could come out negative.
  */
 export function postgresCpuTicks(): number | undefined {
   let ticks: number | undefined;
@@ -141,7 +149,7 @@ export function postgresCpuTicks(): number | undefined {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/stat`, "utf8").includes(" (postgres) ")) continue;
-      ticks = (ticks ?? 0) + cpuTicks(Number(entry));
+      ticks = (ticks ?? 0) + cpuTicks(Number(entry)) + endedChildrenTicks(Number(entry));
     } catch {
       // the process ended while the list was read
     }
