@@ -175,6 +175,24 @@ export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
 }
 
 /**
+ * How a read inside a write transaction holds the rows it finds until the transaction ends:
+ * "lock" a row about to be changed or deleted (FOR UPDATE: another writer of it waits, or finds it
+ * gone), "keep" a row the transaction is about to refer to (FOR KEY SHARE: it cannot be deleted
+ * meanwhile, but may be edited), "read" none. SQLite takes no row locks: a write transaction
+ * holds its whole database already.
+ */
+export type RowLock = "read" | "lock" | "keep";
+
+export function withRowLock<Query extends { forUpdate(): Query; forKeyShare(): Query }>(
+  db: Pick<Kysely<unknown>, "getExecutor">,
+  query: Query,
+  lock: RowLock,
+): Query {
+  if (lock === "read" || !isPostgres(db)) return query;
+  return lock === "lock" ? query.forUpdate() : query.forKeyShare();
+}
+
+/**
  * An ISO UTC date-time as an SQL value of the date-time column type, for expressions that hold
  * only parameters (a CASE choosing between times): PostgreSQL types such a CASE as text, which it
  * does not assign to a timestamptz column. SQLite keeps date-times as text anyway.

@@ -6,8 +6,10 @@
  *
  * Invariants:
  * - an import is one transaction: a file with any problem stores nothing (a 422 naming
- *   `attachment`), and two imports of one file give the same books (duplicates by fingerprint),
- *   even at once: the one that loses the race on the fingerprints' unique index runs again;
+ *   `attachment`);
+ * - the imports of one company run one after the other, even when sent at once (db/held-work.ts):
+ *   each sees what the ones before it booked, so two imports of one file give the same books
+ *   (duplicates by fingerprint), and a document two statements pay is linked to one payment;
  * - the statements of one file are one record when they are of one account, and refused when of
  *   several (each account's import reports its own balance);
  * - each IBAN books on one account (`bookingAccount`): the bank for the company's own, a bank
@@ -18,7 +20,7 @@
  */
 import type { Static } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
-import { isUniqueViolation } from "../../db/dialect.js";
+import { holdUntilCommit } from "../../db/held-work.js";
 import type { CompanyAccess } from "../../platform/access.js";
 import { readWritePayload } from "../../platform/attributes.js";
 import { parseDateTime } from "../../platform/dates.js";
@@ -206,18 +208,8 @@ export async function importBankStatement(
   company: CompanyAccess,
   body: unknown,
 ): Promise<BankStatement> {
-  try {
-    return await importOnce(deps, company, body);
-  } catch (error) {
-    // another import of the same transactions committed first (the fingerprints' unique index):
-    // once more, and they are seen as the duplicates they are
-    if (!isUniqueViolation(error)) throw error;
-    return importOnce(deps, company, body);
-  }
-}
-
-function importOnce(deps: ServiceDeps, company: CompanyAccess, body: unknown): Promise<BankStatement> {
   return deps.db.transaction().execute(async (transaction) => {
+    await holdUntilCommit(transaction, "bankImportsOfCompany", company.companyId);
     const upload = await readUpload(transaction, company, body);
     const { statement } = upload;
     const accountId = await bookingAccount(transaction, company.companyId, upload);

@@ -186,7 +186,7 @@ export async function updateCompanyContact(
 ): Promise<Contact> {
   const { attributes, errors } = readContact(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const existing = await findContact(transaction, company.companyId, contactId);
+    const existing = await findContact(transaction, company.companyId, contactId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const { contact_number: requestedNumber, ...columns } = columnsOf(attributes);
     validateColumns({ ...existing, ...columns }, errors);
@@ -230,13 +230,18 @@ export async function showContact(deps: ServiceDeps, company: CompanyAccess, con
   return presentContact(row);
 }
 
-/** For documents: the stored contact of this company, or undefined. */
+/**
+ * For documents: the stored contact of this company, or undefined. With "keep" (a document about
+ * to refer to it) it cannot be deleted before the caller's transaction ends: a delete waits, then
+ * finds it in use; a delete that came first is seen as its absence.
+ */
 export async function contactById(
   executor: Executor,
   companyId: number,
   contactId: number,
+  lock: "read" | "keep" = "read",
 ): Promise<ContactRow | undefined> {
-  return findContact(executor, companyId, contactId);
+  return findContact(executor, companyId, contactId, lock);
 }
 
 /**
@@ -302,7 +307,9 @@ export async function deleteCompanyContact(
   contactId: number,
 ): Promise<void> {
   await deps.db.transaction().execute(async (transaction) => {
-    if (!(await findContact(transaction, company.companyId, contactId))) throw notFound(RESOURCE);
+    // locked: a document made for the contact meanwhile keeps it (documents/contact.ts), so it waits
+    // for that document, and then finds the contact in use
+    if (!(await findContact(transaction, company.companyId, contactId, "lock"))) throw notFound(RESOURCE);
     if (await contactInUse(transaction, company.companyId, contactId)) {
       throw new ApiError("client.parameters.validation", { key: "inUse", resource: RESOURCE });
     }

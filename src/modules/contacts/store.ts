@@ -5,7 +5,7 @@
  */
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { isUniqueViolation } from "../../db/dialect.js";
+import { isUniqueViolation, type RowLock, withRowLock } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { reusableQuery } from "../../db/reusable-query.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
@@ -118,16 +118,18 @@ export async function countContacts(executor: Executor, companyId: number): Prom
   return Number(row.count);
 }
 
-const contactById = reusableQuery((executor, companyId: number, contactId: number) =>
-  contacts(executor).selectFrom("contacts").selectAll().where("company_id", "=", companyId).where("id", "=", contactId),
-);
+const contactQuery = (executor: Executor, companyId: number, contactId: number) =>
+  contacts(executor).selectFrom("contacts").selectAll().where("company_id", "=", companyId).where("id", "=", contactId);
+const contactById = reusableQuery(contactQuery);
 
 export async function findContact(
   executor: Executor,
   companyId: number,
   contactId: number,
+  lock: RowLock = "read",
 ): Promise<ContactRow | undefined> {
-  return (await contactById(executor, companyId, contactId))[0];
+  if (lock === "read") return (await contactById(executor, companyId, contactId))[0];
+  return withRowLock(executor, contactQuery(executor, companyId, contactId), lock).executeTakeFirst();
 }
 
 export async function findContactsByIds(

@@ -42,7 +42,7 @@ export async function resolveDocumentContact(
   }
   const contactId = attributes.contact_id === undefined ? currentContactId : attributes.contact_id;
   if (contactId === null) return null;
-  const contact = await contactById(transaction, companyId, contactId);
+  const contact = await contactById(transaction, companyId, contactId, "keep");
   if (!contact) errors.add("contact_id", { key: "notACompanyContact" });
   return contact ?? null;
 }

@@ -208,12 +208,14 @@ export async function deleteDocument<Row extends StoredDocument>(
     const refusal = kind.undeletable(row);
     if (refusal !== null) throw invalid(kind.resource, [{ problem: refusal }]);
     const document = { type: kind.type, id };
+    // first, while this transaction holds only the document's row: a payment being linked to the
+    // document is waited for (and then unlinked) before anything that payment may wait for is taken
+    await unlinkDocumentPayments(transaction, company, document);
     await deleteDocumentLines(transaction, company.companyId, document);
     await deleteAttachmentsOf(transaction, company.companyId, document);
     if (document.type === "sales_invoice" || document.type === "expense") {
       await removeDocumentPosting(transaction, company.companyId, { type: document.type, id }, kind.resource);
     }
-    await unlinkDocumentPayments(transaction, company, document);
     await kind.store.remove(transaction, company.companyId, id);
   });
 }

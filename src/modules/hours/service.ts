@@ -106,7 +106,7 @@ export async function updateCompanyHour(
 ): Promise<Hour> {
   const { columns, errors } = readHour(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const existing = await findHour(transaction, company.companyId, hourId);
+    const existing = await findHour(transaction, company.companyId, hourId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const { date, ...changes } = columns;
     const fields = fieldsOf({ ...existing, ...changes, date: date === undefined ? existing.date : date });

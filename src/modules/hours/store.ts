@@ -3,6 +3,7 @@
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type RowLock, withRowLock } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -34,13 +35,18 @@ export async function insertHour(executor: Executor, values: HourInsert): Promis
   return hours(executor).insertInto("hours").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findHour(executor: Executor, companyId: number, hourId: number): Promise<HourRow | undefined> {
-  return hours(executor)
+export async function findHour(
+  executor: Executor,
+  companyId: number,
+  hourId: number,
+  lock: RowLock = "read",
+): Promise<HourRow | undefined> {
+  const query = hours(executor)
     .selectFrom("hours")
     .selectAll()
     .where("company_id", "=", companyId)
-    .where("id", "=", hourId)
-    .executeTakeFirst();
+    .where("id", "=", hourId);
+  return withRowLock(executor, query, lock).executeTakeFirst();
 }
 
 export async function listHours(

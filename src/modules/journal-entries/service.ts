@@ -215,7 +215,8 @@ export async function updateCompanyJournalEntry(
   body: unknown,
 ): Promise<JournalEntry> {
   return deps.db.transaction().execute(async (transaction) => {
-    const existing = await findJournalEntry(transaction, company.companyId, entryId);
+    // locked: another edit of the entry at the same moment waits, and is then checked against this one's lines
+    const existing = await findJournalEntry(transaction, company.companyId, entryId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const entry = await saveEntry(transaction, company, existing, body);
     return presentEntry(transaction, company.companyId, entry);

@@ -3,6 +3,7 @@
  */
 import type { Generated, Selectable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type RowLock, withRowLock } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -51,13 +52,14 @@ export async function findJournalEntry(
   executor: Executor,
   companyId: number,
   entryId: number,
+  lock: RowLock = "read",
 ): Promise<JournalEntryRow | undefined> {
-  return journal(executor)
+  const query = journal(executor)
     .selectFrom("journal_entries")
     .selectAll()
     .where("company_id", "=", companyId)
-    .where("id", "=", entryId)
-    .executeTakeFirst();
+    .where("id", "=", entryId);
+  return withRowLock(executor, query, lock).executeTakeFirst();
 }
 
 export async function findLines(

@@ -6,10 +6,14 @@
  *   document is simply not one of this company's);
  * - one document at a time: both ids in one request are refused;
  * - null unlinks, making the payment unbooked again; an absent id leaves the link as it is;
- * - a document takes at most MAX_PAYMENTS_PER_DOCUMENT payments, as when they come inline.
+ * - a document takes at most MAX_PAYMENTS_PER_DOCUMENT payments, as when they come inline;
+ * - linking holds the document's payments (`holdPaymentsOf`) before it asks whether the document
+ *   is in the books, as its deletion does before it unlinks them: a payment linked while the
+ *   document is deleted is either refused (the deletion came first) or unlinked by it.
  * The ledger is asked through its service, so this module reads no other module's tables.
  */
 import type { Executor } from "../../db/connection.js";
+import { holdUntilCommit } from "../../db/held-work.js";
 import type { ValidationErrors } from "../../platform/errors.js";
 import { postedDocument } from "../ledger/service.js";
 import { countPaymentsOfDocument, type PaymentRow } from "./store.js";
@@ -36,6 +40,15 @@ const ATTRIBUTES = [
 /** The most payments one document takes; payments/service.ts says why there is a most. */
 export const MAX_PAYMENTS_PER_DOCUMENT = 1000;
 
+/** Until the transaction ends, no other transaction links payments to `document` or unlinks them from it. */
+export function holdPaymentsOf(transaction: Executor, document: DocumentLink): Promise<void> {
+  return holdUntilCommit(
+    transaction,
+    document.type === "expense" ? "paymentsOfExpense" : "paymentsOfSalesInvoice",
+    document.id,
+  );
+}
+
 export async function linkColumns(
   executor: Executor,
   companyId: number,
@@ -53,6 +66,7 @@ export async function linkColumns(
   const id = attributes[attribute] ?? null;
   if (id === null) return { document_type: null, document_id: null };
   if (existing?.document_type === type && existing.document_id === id) return { document_type: type, document_id: id };
+  await holdPaymentsOf(executor, { type, id });
   if ((await postedDocument(executor, companyId, { type, id })) === null) {
     errors.add(attribute, { key: problem });
     return undefined;

@@ -24,7 +24,7 @@ import { decimalToCents } from "../../platform/money.js";
 import type { Page } from "../../platform/paging.js";
 import type { Paging } from "../../platform/params.js";
 import { isPaymentAccount, resolveAccountReference } from "../accounts/service.js";
-import { type DocumentLink, type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCUMENT } from "./link.js";
+import { type DocumentLink, holdPaymentsOf, type LinkColumns, linkColumns, MAX_PAYMENTS_PER_DOCUMENT } from "./link.js";
 import { postPayment } from "./posting.js";
 import { type Payment, presentOne, presentPayments } from "./present.js";
 import { PaymentPayload, type PaymentSelection } from "./schemas.js";
@@ -208,6 +208,7 @@ export async function unlinkDocumentPayments(
   company: Pick<CompanyAccess, "companyId" | "timeZone">,
   document: DocumentLink,
 ) {
+  await holdPaymentsOf(transaction, document);
   const linked = await findPaymentsOfDocument(transaction, company.companyId, document.type, document.id);
   await unlinkPayments(transaction, company.companyId, document.type, document.id);
   for (const row of linked)
@@ -239,7 +240,8 @@ export async function updateCompanyPayment(
 ): Promise<Payment> {
   const { attributes, errors } = readPayment(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const existing = await findPayment(transaction, company.companyId, paymentId);
+    // locked: a delete or another edit of the payment at the same moment waits, or has happened (404)
+    const existing = await findPayment(transaction, company.companyId, paymentId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const link = await linkColumns(transaction, company.companyId, attributes, existing, errors);
     const columns = { ...(await paymentColumns(transaction, company.companyId, attributes, errors)), ...link };

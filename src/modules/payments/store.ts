@@ -4,7 +4,7 @@
 import { type Generated, type RawBuilder, type Selectable, sql, type Updateable } from "kysely";
 import { type ColumnTypes, insertMany } from "../../db/bulk-insert.js";
 import type { Executor } from "../../db/connection.js";
-import { isPostgres } from "../../db/dialect.js";
+import { type RowLock, withRowLock } from "../../db/dialect.js";
 import { type ExactSumText, exactSum } from "../../db/exact-sums.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
@@ -97,19 +97,18 @@ export async function listPayments(
   );
 }
 
-/** A payment; with `lock`, its row stays locked until the transaction ends (PostgreSQL; SQLite writers queue anyway). */
 export async function findPayment(
   executor: Executor,
   companyId: number,
   paymentId: number,
-  lock: "lock" | "read" = "read",
+  lock: RowLock = "read",
 ): Promise<PaymentRow | undefined> {
   const query = payments(executor)
     .selectFrom("payments")
     .selectAll()
     .where("company_id", "=", companyId)
     .where("id", "=", paymentId);
-  return (lock === "lock" && isPostgres(executor) ? query.forUpdate() : query).executeTakeFirst();
+  return withRowLock(executor, query, lock).executeTakeFirst();
 }
 
 /** The originals among `fingerprints` on the account: what a statement import already holds. */

@@ -227,7 +227,7 @@ export async function updateCompanyProduct(
 ): Promise<Product> {
   const { attributes, errors } = readProduct(company, body);
   return deps.db.transaction().execute(async (transaction) => {
-    const existing = await findProduct(transaction, company.companyId, productId);
+    const existing = await findProduct(transaction, company.companyId, productId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const { product_code: code, ...columns } = await productColumns(
       transaction,

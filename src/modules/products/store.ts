@@ -5,7 +5,7 @@
  */
 import { type Generated, type Selectable, sql, type Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
-import { isUniqueViolation } from "../../db/dialect.js";
+import { isUniqueViolation, type RowLock, withRowLock } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll, narrowsNothing } from "../../db/row-counts.js";
 import { containsAny, ofCompany } from "../../db/search.js";
@@ -82,13 +82,14 @@ export async function findProduct(
   executor: Executor,
   companyId: number,
   productId: number,
+  lock: RowLock = "read",
 ): Promise<ProductRow | undefined> {
-  return products(executor)
+  const query = products(executor)
     .selectFrom("products")
     .selectAll()
     .where("company_id", "=", companyId)
-    .where("id", "=", productId)
-    .executeTakeFirst();
+    .where("id", "=", productId);
+  return withRowLock(executor, query, lock).executeTakeFirst();
 }
 
 export async function productCodeTaken(

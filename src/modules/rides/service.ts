@@ -83,7 +83,7 @@ export async function updateCompanyRide(
 ): Promise<Ride> {
   const { attributes, errors } = readRide(company, body);
   return deps.db.transaction().execute(async (tx) => {
-    const existing = await findRide(tx, company.companyId, rideId);
+    const existing = await findRide(tx, company.companyId, rideId, "lock");
     if (!existing) throw notFound(RESOURCE);
     const { date, ...changes } = columnsOf(attributes);
     validateRide({ ...existing, ...changes, date: date === undefined ? existing.date : date }, errors);

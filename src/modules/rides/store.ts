@@ -3,6 +3,7 @@
  */
 import type { Generated, Selectable, Updateable } from "kysely";
 import type { Executor } from "../../db/connection.js";
+import { type RowLock, withRowLock } from "../../db/dialect.js";
 import { selectPage } from "../../db/paging.js";
 import { countOfAll } from "../../db/row-counts.js";
 import type { Paging } from "../../platform/params.js";
@@ -35,13 +36,18 @@ export async function insertRide(executor: Executor, values: RideInsert): Promis
   return rides(executor).insertInto("rides").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findRide(executor: Executor, companyId: number, rideId: number): Promise<RideRow | undefined> {
-  return rides(executor)
+export async function findRide(
+  executor: Executor,
+  companyId: number,
+  rideId: number,
+  lock: RowLock = "read",
+): Promise<RideRow | undefined> {
+  const query = rides(executor)
     .selectFrom("rides")
     .selectAll()
     .where("company_id", "=", companyId)
-    .where("id", "=", rideId)
-    .executeTakeFirst();
+    .where("id", "=", rideId);
+  return withRowLock(executor, query, lock).executeTakeFirst();
 }
 
 export async function listRides(
