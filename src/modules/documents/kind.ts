@@ -34,6 +34,12 @@ export interface DocumentPostingFacts {
   distanceSale: boolean;
   /** the account lines without their own account are booked on (an expense's type account) */
   defaultAccountId: number | null;
+  /**
+   * the posted document this one corrects (a credit invoice's credited invoice), whose counterparty
+   * — country and VAT number as posted — it takes, so the correction lands in the VAT return's box
+   * and on the ICP line where the supply it corrects landed, whatever the contact says today
+   */
+  corrects: { type: "sales_invoice"; id: number } | null;
 }
 
 /** The columns every document table has. */

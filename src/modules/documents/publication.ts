@@ -23,6 +23,7 @@ import {
   type DocumentPostingInput,
   holdBooksForPosting,
   type PostableLine,
+  postedCounterparty,
   postPublishedDocument,
 } from "../ledger/service.js";
 import { frozenContactCopy } from "./contact.js";
@@ -123,7 +124,10 @@ export async function documentPostingInput<Row extends StoredDocument>(
   contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
 ): Promise<DocumentPostingInput> {
   const lines = await postableLinesOf(executor, companyId, { type: kind.type, id: row.id });
-  return postingInput(kind, row, contact, lines);
+  const input = postingInput(kind, row, contact, lines);
+  const corrects = kind.posting?.(row).corrects ?? null;
+  const corrected = corrects === null ? null : await postedCounterparty(executor, companyId, corrects);
+  return corrected === null ? input : { ...input, ...corrected };
 }
 
 /** Numbers a stored concept, freezes its contact, finalises its lines and runs the type's own steps. */

@@ -78,6 +78,7 @@ export const EXPENSE: DocumentKind<
     saleType: null,
     distanceSale: false,
     defaultAccountId: row.type_account_id,
+    corrects: null,
   }),
   uniqueViolation: { attribute: "invoice_number", problem: { key: "taken" } },
   // the reference documents 204 for a published expense too, and real integrations clean up so

@@ -84,6 +84,47 @@ describe("GET /companies/{id}/icp_returns/{period}", () => {
     });
   });
 
+  it("puts a credit invoice where the invoice it credits went, though the customer has moved since", async () => {
+    const own = await newCompany(harness.deps, "Verhuisd BV");
+    const call = (method: "GET" | "POST" | "PATCH", suffix: string, body?: unknown) =>
+      api(method as "GET", suffix, body, own);
+    const created = await call("POST", "/contacts", {
+      contact: { company_name: "Belg NV", country_code: "BE", vat_number: "BE0123456749" },
+    });
+    const contactId = json<{ contact: { id: number } }>(created).contact.id;
+    const invoice = async (fields: Record<string, unknown>, price: string) => {
+      const response = await call("POST", "/sales_invoices", {
+        sales_invoice: {
+          contact_id: contactId,
+          sale_type: "service",
+          _publish: true,
+          invoice_lines: [{ price_per_unit: price, vat_type_id: vatTypes.get("vat_reverse_charged") }],
+          ...fields,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return json<{ sales_invoice: { id: number } }>(response).sales_invoice.id;
+    };
+    const credited = await invoice({ date: "2026-04-10" }, "400.40");
+    const moved = await request(
+      harness.app,
+      "PATCH",
+      `/api/v1/companies/${own.companyId}/contacts/${contactId}`,
+      own.token,
+      { contact: { country_code: "NL", vat_number: "NL123456782B01" } },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await invoice({ date: "2026-05-10", credited_invoice_id: credited }, "-400.40");
+
+    const boxes = json<{ vat_return: { boxes: Record<string, { base: string }> } }>(
+      await call("GET", "/vat_returns/2026Q2"),
+    ).vat_return.boxes;
+    expect(boxes["3b"]?.base).toBe("0.0");
+    expect(boxes["1e"]?.base).toBe("0.0");
+    const icp = json<{ icp_return: Record<string, unknown> }>(await call("GET", "/icp_returns/2026Q2"));
+    expect(icp.icp_return).toMatchObject({ supplies: [], services: [], total: "0.0" });
+  });
+
   it("refuses a malformed period and another company's return", async () => {
     const bad = await api("GET", "/icp_returns/2026-Q3");
     expect(bad.statusCode).toBe(400);

@@ -244,6 +244,16 @@ export async function postedDocument(
   return entry ? { contactId: entry.contact_id } : null;
 }
 
+/** The counterparty of a posted document as its posting holds it, or null while it is not posted. */
+export async function postedCounterparty(
+  executor: Executor,
+  companyId: number,
+  document: { type: "sales_invoice" | "expense"; id: number },
+): Promise<{ country: string | null; vatNumber: string | null } | null> {
+  const [entry] = await findActiveEntries(executor, companyId, document);
+  return entry ? { country: entry.counterparty_country, vatNumber: entry.counterparty_vat_number } : null;
+}
+
 /**
  * Which way money settles a posted document, from what its posting owes on debtors or creditors:
  * 1 money in (a sales invoice, a supplier's credit), -1 money out (an expense, a credit note),

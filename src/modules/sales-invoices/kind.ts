@@ -118,6 +118,7 @@ export const SALES_INVOICE: DocumentKind<
     saleType: row.sale_type,
     distanceSale: row.distance_sale !== 0,
     defaultAccountId: null,
+    corrects: row.credited_invoice_id === null ? null : { type: "sales_invoice", id: row.credited_invoice_id },
   }),
   quota: { resource: "sales_invoices", countCreatedSince: countSalesInvoicesCreatedSince },
   uniqueViolation: { attribute: "api_reference", problem: { key: "taken" } },
