@@ -166,6 +166,36 @@ describe("P4: publishing expenses", () => {
       "profit.costs.other_costs.misc D10000",
     ]);
   });
+
+  it("P8: adds foreign VAT (a German hotel's 19 %) to the cost, deducting none of it", async () => {
+    const hotel = await created<{ id: number }>(
+      await api("POST", "/contacts", {
+        contact: {
+          company_name: "Hotel Berlin GmbH",
+          country_code: "DE",
+          vat_number: "DE123456789",
+          is_supplier: true,
+        },
+      }),
+      "contact",
+    );
+    const expense = await created<{ id: number }>(
+      await api("POST", "/expenses", {
+        expense: {
+          date: "2026-08-12",
+          state: "published",
+          contact_id: hotel.id,
+          type_account_id: await accountId("profit.costs.other_costs.misc"),
+          invoice_lines: [{ price_per_unit: "100", vat_type_id: vatTypes.get("vat_custom"), vat_rate: "0.19" }],
+        },
+      }),
+      "expense",
+    );
+    expect(brief(await postedLines("expense", expense.id))).toEqual([
+      "passiva.current_liabilities.creditors C11900",
+      "profit.costs.other_costs.misc D11900",
+    ]);
+  });
 });
 
 async function accountId(path: string): Promise<number> {

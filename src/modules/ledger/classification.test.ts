@@ -134,6 +134,7 @@ describe("sales lines into boxes (docs/bookkeeping.md 1.3)", () => {
 describe("expense lines into boxes (docs/bookkeeping.md 1.4)", () => {
   const expense = {
     vatTypeName: "vat_high",
+    vatRate: "0.21",
     netCents: 10_000,
     vatCents: 2_100,
     reverseChargeVatRate: null,
@@ -163,6 +164,18 @@ describe("expense lines into boxes (docs/bookkeeping.md 1.4)", () => {
     const line = { ...expense, vatTypeName: "vat_reverse_charged", netCents: 1_050, vatCents: 0, country: "DE" };
     // 10.50 × 21 % = 2.205 → 2.21
     expect(classifyExpenseLine(line).selfAssessed).toEqual({ box: "4b", vatCents: 221 });
+  });
+
+  it.each([
+    ["a German hotel's 19 %", "DE", "0.19", 0, 1_900],
+    ["an American state's sales tax", "US", "0.07", 0, 700],
+    ["Dutch VAT charged by a supplier abroad (21 %)", "DE", "0.21", 2_100, 0],
+    ["Dutch VAT at 9 % from a supplier abroad", "BE", "0.09", 900, 0],
+    ["any rate from a Dutch supplier", "NL", "0.19", 1_900, 0],
+  ])("P8: %s", (_name, country, vatRate, deductibleVatCents, costVatCents) => {
+    const vatCents = deductibleVatCents + costVatCents;
+    const line = { ...expense, vatTypeName: "vat_custom", vatRate, vatCents, country };
+    expect(classifyExpenseLine(line)).toEqual({ deductibleVatCents, costVatCents, selfAssessed: null });
   });
 
   it("P9: in the KOR charged VAT is cost, not input VAT", () => {

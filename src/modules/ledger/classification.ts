@@ -144,6 +144,8 @@ function zeroRated(line: SalesLineFacts, region: Region, icpKind: IcpKind): Sale
 
 export interface ExpenseLineFacts {
   vatTypeName: string;
+  /** the rate the supplier charged, a fraction ("0.21") */
+  vatRate: string;
   netCents: number;
   vatCents: number;
   reverseChargeVatRate: string | null;
@@ -160,7 +162,22 @@ export interface ExpenseLineClass {
   selfAssessed: { box: "2a" | "4a" | "4b"; vatCents: number } | null;
 }
 
-/** Expense lines (docs/bookkeeping.md 1.4, rows P1–P5): input VAT to 5b, reverse charge to 2a/4a/4b. */
+/** The rates Dutch VAT is charged at: VAT at another rate from a supplier abroad is its own country's. */
+const DUTCH_VAT_RATES = ["0.21", "0.09", "0.06"];
+
+/** P8: VAT a supplier outside the Netherlands charged at a rate the Dutch return does not know. */
+function isForeignVat(line: ExpenseLineFacts): boolean {
+  return (
+    line.vatCents !== 0 &&
+    regionOf(line.country) !== "NL" &&
+    !DUTCH_VAT_RATES.some((rate) => new Big(line.vatRate).eq(rate))
+  );
+}
+
+/**
+ * Expense lines (docs/bookkeeping.md 1.4, rows P1–P9): input VAT to 5b, reverse charge to
+ * 2a/4a/4b, foreign VAT and VAT under the KOR to the cost.
+ */
 export function classifyExpenseLine(line: ExpenseLineFacts): ExpenseLineClass {
   if (line.vatTypeName === "vat_reverse_charged") {
     const rate = new Big(line.reverseChargeVatRate ?? DEFAULT_REVERSE_CHARGE_RATE);
@@ -172,7 +189,7 @@ export function classifyExpenseLine(line: ExpenseLineFacts): ExpenseLineClass {
       selfAssessed: { box, vatCents: roundToCents(new Big(line.netCents).times(rate).div(100)) },
     };
   }
-  if (line.kor) return { deductibleVatCents: 0, costVatCents: line.vatCents, selfAssessed: null };
+  if (line.kor || isForeignVat(line)) return { deductibleVatCents: 0, costVatCents: line.vatCents, selfAssessed: null };
   return { deductibleVatCents: line.vatCents, costVatCents: 0, selfAssessed: null };
 }
 
