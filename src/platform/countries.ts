@@ -1,6 +1,6 @@
 /**
- * Country classes the VAT rules need: the member states of the EU (ISO codes; Greece is GR as a
- * country and EL only on VAT numbers). Pure; the list changes only by treaty.
+ * Country classes the VAT rules need: the member states of the EU's VAT area on a date (ISO codes;
+ * Greece is GR as a country and EL only on VAT numbers). Pure; the list changes only by treaty.
  */
 const EU_COUNTRY_CODES = new Set([
   "AT",
@@ -32,6 +32,16 @@ const EU_COUNTRY_CODES = new Set([
   "SK",
 ]);
 
-export function isEuCountry(countryCode: string | null): boolean {
-  return countryCode !== null && EU_COUNTRY_CODES.has(countryCode.toUpperCase());
+/** States that have left, with the last day (YYYY-MM-DD) they were in the EU's VAT area. */
+const FORMER_MEMBERS = new Map([
+  // the United Kingdom left on 31 January 2020, but stayed in the VAT area to the end of the transition
+  ["GB", "2020-12-31"],
+]);
+
+/** Whether the country was in the EU's VAT area on `date` (YYYY-MM-DD, the tax point). */
+export function isEuCountry(countryCode: string | null, date: string): boolean {
+  if (countryCode === null) return false;
+  const code = countryCode.toUpperCase();
+  const lastDay = FORMER_MEMBERS.get(code);
+  return EU_COUNTRY_CODES.has(code) || (lastDay !== undefined && date <= lastDay);
 }

@@ -126,6 +126,13 @@ describe("sales lines into boxes (docs/bookkeeping.md 1.3)", () => {
     expect(classifySalesLine(sale({ kor: true, vatTypeName: "vat_none", vatRate: "0" })).baseBox).toBeNull();
   });
 
+  it("counts a British business customer's service in 3b up to the end of 2020, and nowhere after", () => {
+    const service = { vatTypeName: "vat_reverse_charged", vatRate: "0", country: "GB", vatNumber: "GB980780684" };
+    const before = classifySalesLine(sale({ ...service, saleType: "service", date: "2020-06-15" }));
+    expect(before).toMatchObject({ baseBox: "3b", icpKind: "services" });
+    expect(classifySalesLine(sale({ ...service, saleType: "service", date: "2021-01-01" })).baseBox).toBeNull();
+  });
+
   it("treats a missing country as the Netherlands", () => {
     expect(classifySalesLine(sale({ country: null, vatTypeName: "vat_zero", vatRate: "0" })).baseBox).toBe("1e");
   });
@@ -135,6 +142,7 @@ describe("expense lines into boxes (docs/bookkeeping.md 1.4)", () => {
   const expense = {
     vatTypeName: "vat_high",
     vatRate: "0.21",
+    date: "2026-08-01",
     netCents: 10_000,
     vatCents: 2_100,
     reverseChargeVatRate: null,
@@ -176,6 +184,12 @@ describe("expense lines into boxes (docs/bookkeeping.md 1.4)", () => {
     const vatCents = deductibleVatCents + costVatCents;
     const line = { ...expense, vatTypeName: "vat_custom", vatRate, vatCents, country };
     expect(classifyExpenseLine(line)).toEqual({ deductibleVatCents, costVatCents, selfAssessed: null });
+  });
+
+  it("takes a British supplier for one in the EU up to the end of 2020 (the VAT area's transition)", () => {
+    const line = { ...expense, vatTypeName: "vat_reverse_charged", vatCents: 0, country: "GB" };
+    expect(classifyExpenseLine({ ...line, date: "2020-12-31" }).selfAssessed?.box).toBe("4b");
+    expect(classifyExpenseLine({ ...line, date: "2021-01-01" }).selfAssessed?.box).toBe("4a");
   });
 
   it("P9: in the KOR charged VAT is cost, not input VAT", () => {

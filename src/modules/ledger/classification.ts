@@ -89,10 +89,10 @@ export interface SalesLineClass {
 
 type Region = "NL" | "EU" | "non-EU";
 
-function regionOf(country: string | null): Region {
+function regionOf(country: string | null, date: string): Region {
   const code = (country ?? "NL").toUpperCase();
   if (code === "NL") return "NL";
-  return isEuCountry(code) ? "EU" : "non-EU";
+  return isEuCountry(code, date) ? "EU" : "non-EU";
 }
 
 const hasVatNumber = (vatNumber: string | null) => vatNumber !== null && vatNumber.trim() !== "";
@@ -108,7 +108,7 @@ function untaxed(baseBox: VatBox | null, revenue: RevenueAccount, icpKind: IcpKi
 /** Sales lines (docs/bookkeeping.md 1.3, rows S1–S19 our VAT types can express). */
 export function classifySalesLine(line: SalesLineFacts): SalesLineClass {
   if (line.kor) return untaxed(null, "exempt");
-  const region = regionOf(line.country);
+  const region = regionOf(line.country, line.date);
   const rateIsZero = new Big(line.vatRate).eq(0);
   const icpKind: IcpKind = line.saleType === "service" || line.saleType === "service_digital" ? "services" : "supplies";
   switch (line.vatTypeName) {
@@ -144,6 +144,8 @@ function zeroRated(line: SalesLineFacts, region: Region, icpKind: IcpKind): Sale
 
 export interface ExpenseLineFacts {
   vatTypeName: string;
+  /** the tax point: the expense's date */
+  date: string;
   /** the rate the supplier charged, a fraction ("0.21") */
   vatRate: string;
   netCents: number;
@@ -169,7 +171,7 @@ const DUTCH_VAT_RATES = ["0.21", "0.09", "0.06"];
 function isForeignVat(line: ExpenseLineFacts): boolean {
   return (
     line.vatCents !== 0 &&
-    regionOf(line.country) !== "NL" &&
+    regionOf(line.country, line.date) !== "NL" &&
     !DUTCH_VAT_RATES.some((rate) => new Big(line.vatRate).eq(rate))
   );
 }
@@ -181,7 +183,7 @@ function isForeignVat(line: ExpenseLineFacts): boolean {
 export function classifyExpenseLine(line: ExpenseLineFacts): ExpenseLineClass {
   if (line.vatTypeName === "vat_reverse_charged") {
     const rate = new Big(line.reverseChargeVatRate ?? DEFAULT_REVERSE_CHARGE_RATE);
-    const region = regionOf(line.country);
+    const region = regionOf(line.country, line.date);
     const box = region === "NL" ? "2a" : region === "EU" ? "4b" : "4a";
     return {
       deductibleVatCents: 0,

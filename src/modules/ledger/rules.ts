@@ -163,7 +163,7 @@ export function expensePosting(input: DocumentPostingInput, kor: boolean): Posti
   let deductibleSum = 0n;
   let payableSum = 0n;
   for (const line of input.lines) {
-    const lineClass = classifyExpenseLine({ ...line, country: input.country, kor });
+    const lineClass = classifyExpenseLine({ ...line, date: input.date, country: input.country, kor });
     const accountId = line.accountId ?? input.defaultAccountId;
     if (accountId === null) throw new Error("an expense line needs an account to post on");
     const costAccount = { id: accountId };

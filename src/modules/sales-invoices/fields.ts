@@ -176,6 +176,7 @@ export async function draftSalesInvoice(
   const requirement = vatNumberRequirement(
     lines.lines.map((line) => line.vatTypeName),
     contact?.country_code ?? null,
+    dates.date,
   );
   if (requirement !== null && vat.vat_number === null) {
     errors.add("vat_number", { key: "blankForVatTreatment", need: requirement });

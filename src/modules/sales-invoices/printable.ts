@@ -119,7 +119,7 @@ function describe(executor: Executor, row: SalesInvoiceRow) {
       currency: { code: row.currency, exchangeRate: row.currency_exchange_rate },
       lines: context.lines,
       paymentInstructions: instructions,
-      vatNotice: vatNumberRequirement(vatTypeNames, context.contact?.country_code ?? null),
+      vatNotice: vatNumberRequirement(vatTypeNames, context.contact?.country_code ?? null, row.date),
       smallBusinessScheme: !context.company.vat_liable,
       creditedInvoiceNumber: creditedNumber,
       reference: row.payment_reference ?? row.description,

@@ -44,7 +44,12 @@ describe("sales invoice rules", () => {
     [["vat_zero"], "US", null],
     [["vat_zero", "vat_reverse_charged"], "BE", "reverse_charge"],
   ] as const)("VAT types %j to %s need a VAT number: %s", (names, country, requirement) => {
-    expect(vatNumberRequirement(names, country)).toBe(requirement);
+    expect(vatNumberRequirement(names, country, "2026-08-01")).toBe(requirement);
+  });
+
+  it("needs a British customer's VAT number for a 0 % EU supply up to the end of 2020 only", () => {
+    expect(vatNumberRequirement(["vat_zero"], "GB", "2020-12-31")).toBe("intra_eu");
+    expect(vatNumberRequirement(["vat_zero"], "GB", "2021-01-01")).toBeNull();
   });
 
   it("fills the placeholders of custom payment instructions and leaves unknown ones", () => {

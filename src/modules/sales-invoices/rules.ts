@@ -58,10 +58,11 @@ export function paymentStatus(totalCents: number, paidCents: bigint): PaymentSta
 export function vatNumberRequirement(
   vatTypeNames: readonly string[],
   contactCountryCode: string | null,
+  invoiceDate: string,
 ): "reverse_charge" | "intra_eu" | null {
   if (vatTypeNames.includes("vat_reverse_charged")) return "reverse_charge";
   const country = contactCountryCode?.toUpperCase() ?? null;
-  if (vatTypeNames.includes("vat_zero") && isEuCountry(country) && country !== "NL") return "intra_eu";
+  if (vatTypeNames.includes("vat_zero") && isEuCountry(country, invoiceDate) && country !== "NL") return "intra_eu";
   return null;
 }
 
