@@ -38,6 +38,16 @@ const FORMER_MEMBERS = new Map([
   ["GB", "2020-12-31"],
 ]);
 
+/**
+ * The member state that issued a VAT number, from its prefix (EL is Greece), or null when the
+ * prefix names none on `date`.
+ */
+export function countryOfVatNumber(vatNumber: string | null, date: string): string | null {
+  const prefix = vatNumber?.trim().slice(0, 2).toUpperCase() ?? "";
+  const country = prefix === "EL" ? "GR" : prefix;
+  return /^[A-Z]{2}$/.test(country) && isEuCountry(country, date) ? country : null;
+}
+
 /** Whether the country was in the EU's VAT area on `date` (YYYY-MM-DD, the tax point). */
 export function isEuCountry(countryCode: string | null, date: string): boolean {
   if (countryCode === null) return false;

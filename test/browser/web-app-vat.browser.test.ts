@@ -31,7 +31,8 @@ async function bookLastQuarter(harness: WebAppHarness, companyId: number, token:
   const contact = (fields: Json) => made(harness, token, `${base}/contacts`, { contact: fields });
   const bakery = await contact({ company_name: "Bakkerij Jansen", country_code: "NL" });
   const german = await contact({ company_name: "Kunde GmbH", country_code: "DE", vat_number: "DE123456789" });
-  const countryless = await contact({ company_name: "Firma Ohne Land", vat_number: "DE987654321" });
+  // no country, and a VAT number no member state issued: counted as Dutch (a DE… number would place it in Germany)
+  const countryless = await contact({ company_name: "Firma Ohne Land", vat_number: "CHE123456789MWST" });
   const invoice = (contactId: number, date: string, lines: Json[], extra: Json = {}) =>
     made(harness, token, `${base}/sales_invoices`, {
       sales_invoice: { contact_id: contactId, date, invoice_lines: lines, ...extra },
@@ -119,7 +120,7 @@ describe.skipIf(unavailable !== null)("the VAT return in Chromium", () => {
       await expect(status.getByTestId("vat-total").innerText()).resolves.toBe("€\u00a0-201");
       await expect(status.innerText()).resolves.toContain(t("vat.toReclaim"));
 
-      // what to check first: the concept invoice, the unbooked payment, the German customer without a country
+      // what to check first: the concept invoice, the unbooked payment, the customer without a country
       const warnings = page.getByRole("region", { name: t("vat.warnings") });
       await warnings.getByText(t("vat.warning.concepts", { count: 1 })).waitFor();
       await warnings.getByText(t("vat.warning.unbooked", { count: 1 })).waitFor();

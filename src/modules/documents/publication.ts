@@ -14,6 +14,7 @@
  */
 import type { TObject } from "@sinclair/typebox";
 import type { Executor } from "../../db/connection.js";
+import { countryOfVatNumber } from "../../platform/countries.js";
 import { notFound } from "../../platform/errors.js";
 import { type CompanyDetails, companyDetails, companyDetailsHoldingBooks } from "../companies/service.js";
 import { contactById, holdContactForDocument } from "../contacts/service.js";
@@ -98,13 +99,15 @@ function postingInput<Row extends StoredDocument>(
 ): DocumentPostingInput {
   if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
   const facts = kind.posting(row);
+  const vatNumber = facts.vatNumber ?? contact?.vat_number ?? null;
   return {
     source: { type: kind.type, id: row.id },
     date: row.date,
     description: facts.description,
     contactId: contact?.id ?? null,
-    country: contact?.country_code ?? null,
-    vatNumber: facts.vatNumber ?? contact?.vat_number ?? null,
+    // a counterparty without a country is in the state that issued its VAT number, if it has one
+    country: contact?.country_code ?? countryOfVatNumber(vatNumber, row.date),
+    vatNumber,
     saleType: facts.saleType,
     distanceSale: facts.distanceSale,
     defaultAccountId: facts.defaultAccountId,

@@ -125,6 +125,33 @@ describe("GET /companies/{id}/icp_returns/{period}", () => {
     expect(icp.icp_return).toMatchObject({ supplies: [], services: [], total: "0.0" });
   });
 
+  it("takes a customer without a country for one of the state that issued its VAT number", async () => {
+    const own = await newCompany(harness.deps, "Zonder Land BV");
+    const response = await api(
+      "POST",
+      "/sales_invoices",
+      {
+        sales_invoice: {
+          date: "2026-08-03",
+          sale_type: "service",
+          vat_number: "DE123456789",
+          contact: { company_name: "Ohne Land GmbH" },
+          _publish: true,
+          invoice_lines: [{ price_per_unit: "300", vat_type_id: vatTypes.get("vat_reverse_charged") }],
+        },
+      },
+      own,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const boxes = json<{ vat_return: { boxes: Record<string, { base: string }> } }>(
+      await api("GET", "/vat_returns/2026Q3", undefined, own),
+    ).vat_return.boxes;
+    expect(boxes["3b"]?.base).toBe("300.0");
+    expect(boxes["1e"]?.base).toBe("0.0");
+    const icp = json<{ icp_return: { services: unknown[] } }>(await api("GET", "/icp_returns/2026Q3", undefined, own));
+    expect(icp.icp_return.services).toEqual([{ country_code: "DE", vat_number: "123456789", amount: "300.0" }]);
+  });
+
   it("refuses a malformed period and another company's return", async () => {
     const bad = await api("GET", "/icp_returns/2026-Q3");
     expect(bad.statusCode).toBe(400);

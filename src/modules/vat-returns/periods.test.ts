@@ -138,7 +138,8 @@ describe("GET …/vat_returns/{period}/lines?selection=without_country", () => {
   });
 
   it("lists only the document lines whose counterparty had no country", async () => {
-    const nowhere = await customer({ company_name: "Kunde GmbH", vat_number: "DE123456789" });
+    // no country, and a VAT number that names no member state (a DE… one would place it in Germany)
+    const nowhere = await customer({ company_name: "Kunde AG", vat_number: "CHE123456789MWST" });
     const dutch = await customer({ company_name: "Bouw BV", country_code: "NL", vat_number: "NL123456789B01" });
     const german = await customer({ company_name: "Firma AG", country_code: "DE", vat_number: "DE987654321" });
     const stray = await publish(nowhere, "2026-08-10", "400", "vat_reverse_charged");

@@ -416,7 +416,7 @@ export const en = {
   "vat.box.5g": "Total to pay or to reclaim",
   "vat.linesTitle": "Box {box}: {label}",
   "vat.closeLines": "Close",
-  "vat.linesWithoutCountry": "Only the lines of documents whose customer has no country.",
+  "vat.linesWithoutCountry": "Only the lines of documents whose customer has neither a country nor an EU VAT number.",
   "vat.allLines": "All lines of {box}",
   "vat.noLines": "Nothing is booked in this box in this period.",
   "vat.line.date": "Date",
@@ -448,7 +448,7 @@ export const en = {
     "Payments not yet booked: {count}. A payment without its invoice or expense may mean VAT is missing.",
   "vat.warning.unbookedLink": "Go to the payments",
   "vat.warning.withoutCountry":
-    "Lines in box 1e of documents whose customer has no country: {count}. Kasboek counts such a customer as Dutch; a business in another EU country belongs in 3b and on the ICP return.",
+    "Lines in box 1e of documents whose customer has neither a country nor an EU VAT number: {count}. Kasboek counts such a customer as Dutch; a business in another EU country belongs in 3b and on the ICP return.",
   "vat.warning.withoutCountryLink": "Show these lines",
   "vat.file": "File this return",
   "vat.filing": "Filing…",

@@ -416,7 +416,7 @@ export const nl: Catalogue = {
   "vat.box.5g": "Totaal te betalen of terug te vragen",
   "vat.linesTitle": "Rubriek {box}: {label}",
   "vat.closeLines": "Sluiten",
-  "vat.linesWithoutCountry": "Alleen de regels van documenten waarvan de klant geen land heeft.",
+  "vat.linesWithoutCountry": "Alleen de regels van documenten waarvan de klant geen land en geen EU-btw-nummer heeft.",
   "vat.allLines": "Alle regels van {box}",
   "vat.noLines": "Er is in deze periode niets in deze rubriek geboekt.",
   "vat.line.date": "Datum",
@@ -449,7 +449,7 @@ export const nl: Catalogue = {
     "Betalingen die nog niet geboekt zijn: {count}. Een betaling zonder factuur of uitgave kan betekenen dat er btw ontbreekt.",
   "vat.warning.unbookedLink": "Naar de betalingen",
   "vat.warning.withoutCountry":
-    "Regels in rubriek 1e van documenten waarvan de klant geen land heeft: {count}. Kasboek telt zo'n klant als Nederlands; een ondernemer in een ander EU-land hoort in 3b en op de opgaaf ICP.",
+    "Regels in rubriek 1e van documenten waarvan de klant geen land en geen EU-btw-nummer heeft: {count}. Kasboek telt zo'n klant als Nederlands; een ondernemer in een ander EU-land hoort in 3b en op de opgaaf ICP.",
   "vat.warning.withoutCountryLink": "Bekijk deze regels",
   "vat.file": "Deze aangifte indienen",
   "vat.filing": "Indienen…",
