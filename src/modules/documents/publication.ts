@@ -23,7 +23,6 @@ import { finaliseDocumentLines, postableLinesOf } from "../invoice-lines/service
 import {
   type DocumentPostingInput,
   holdBooksForPosting,
-  type PostableLine,
   postedCounterparty,
   postPublishedDocument,
 } from "../ledger/service.js";
@@ -90,15 +89,21 @@ async function nextNumber(
   }
 }
 
-/** What the ledger posts a published document from, given its lines as the ledger posts them. */
-function postingInput<Row extends StoredDocument>(
+/**
+ * What the ledger posts a published document from: its stored lines, its counterparty as
+ * published and the type's own facts. Also used to post documents published before the ledger.
+ */
+export async function documentPostingInput<Row extends StoredDocument>(
+  executor: Executor,
   kind: Pick<KindOf<Row>, "type" | "posting">,
+  companyId: number,
   row: Row,
   contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
-  lines: readonly PostableLine[],
-): DocumentPostingInput {
+): Promise<DocumentPostingInput> {
   if (!kind.posting || kind.type === "quotation") throw new Error(`${kind.type} documents post nothing`);
   const facts = kind.posting(row);
+  const lines = await postableLinesOf(executor, companyId, { type: kind.type, id: row.id });
+  const corrected = facts.corrects === null ? null : await postedCounterparty(executor, companyId, facts.corrects);
   const vatNumber = facts.vatNumber ?? contact?.vat_number ?? null;
   return {
     source: { type: kind.type, id: row.id },
@@ -112,25 +117,9 @@ function postingInput<Row extends StoredDocument>(
     distanceSale: facts.distanceSale,
     defaultAccountId: facts.defaultAccountId,
     lines,
+    // a correction lands where what it corrects landed (DocumentPostingFacts `corrects`)
+    ...corrected,
   };
-}
-
-/**
- * What the ledger posts a published document from: its stored lines, its counterparty as
- * published and the type's own facts. Also used to post documents published before the ledger.
- */
-export async function documentPostingInput<Row extends StoredDocument>(
-  executor: Executor,
-  kind: Pick<KindOf<Row>, "type" | "posting">,
-  companyId: number,
-  row: Row,
-  contact: { id: number | null; country_code: string | null; vat_number: string | null } | null,
-): Promise<DocumentPostingInput> {
-  const lines = await postableLinesOf(executor, companyId, { type: kind.type, id: row.id });
-  const input = postingInput(kind, row, contact, lines);
-  const corrects = kind.posting?.(row).corrects ?? null;
-  const corrected = corrects === null ? null : await postedCounterparty(executor, companyId, corrects);
-  return corrected === null ? input : { ...input, ...corrected };
 }
 
 /** Numbers a stored concept, freezes its contact, finalises its lines and runs the type's own steps. */
