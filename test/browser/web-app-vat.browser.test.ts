@@ -135,6 +135,19 @@ describe.skipIf(unavailable !== null)("the VAT return in Chromium", () => {
       await expectAccessible(page, "VAT return to review");
       await screenshot(page, `${name}-vat-review`);
 
+      // the lines the warning names: those of 1e whose customer has neither a country nor an EU VAT number
+      await warnings.getByRole("link", { name: t("vat.warning.withoutCountryLink") }).click();
+      const countryless = page.getByRole("region", {
+        name: t("vat.linesTitle", { box: "1e", label: t("vat.box.1e") }),
+      });
+      await countryless.getByText(t("vat.linesWithoutCountry")).waitFor();
+      await countryless.locator("tbody tr").first().waitFor();
+      await expect(countryless.locator("tbody tr").count()).resolves.toBe(1);
+      await expectAccessible(page, "the lines of 1e without a country");
+      await screenshot(page, `${name}-vat-lines-without-country`);
+      await page.goBack();
+      await warnings.getByText(t("vat.warning.withoutCountry", { count: 1 })).waitFor();
+
       // box 1a → its lines → the invoice they came from
       await page.getByRole("link", { name: `1a ${t("vat.box.1a")}` }).click();
       const lines = page.getByRole("region", { name: t("vat.linesTitle", { box: "1a", label: t("vat.box.1a") }) });
